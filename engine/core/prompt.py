@@ -1,0 +1,109 @@
+"""Prompts (a decision the engine waits for) and Actions (an answer to one).
+
+Every decision in every game is a Prompt, so the bot can render any of them generically: buttons for a few
+options, a select menu for many or for multi-choice. An Action always answers a specific prompt by its
+`seq`, which is what makes stale clicks detectable: a prompt's seq is never reused within a game.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from itertools import combinations, permutations
+
+from pydantic import BaseModel, Field
+
+from engine.core.errors import IllegalAction
+
+
+class PromptKind(StrEnum):
+    ONE = "one"  # choose exactly one option
+    MANY = "many"  # choose between min_choices and max_choices distinct options
+    AMOUNT = "amount"  # choose an integer in [min_amount, max_amount]
+    CONFIRM = "confirm"  # options are "yes" and "no"
+    ORDER = "order"  # put every option in an order
+
+
+class Option(BaseModel):
+    id: str
+    label: str
+    detail: str = ""
+
+
+class Prompt(BaseModel):
+    seq: int
+    seats: list[int]
+    kind: PromptKind
+    title: str
+    reason: str = ""
+    options: list[Option] = Field(default_factory=list)
+    min_choices: int = 1
+    max_choices: int = 1
+    min_amount: int = 0
+    max_amount: int = 0
+    default: list[str] | None = None  # the answer a moderator's "skip" gives; None = no safe default
+    default_amount: int | None = None
+
+    def option(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    def validate_action(self, action: Action) -> None:
+        """Raise IllegalAction unless `action` is a well-formed answer to this prompt."""
+        if action.prompt != self.seq:
+            raise IllegalAction("That choice has passed: the game has moved on.")
+        if action.seat not in self.seats:
+            raise IllegalAction("This decision is not yours to make.")
+        ids = {o.id for o in self.options}
+        if self.kind is PromptKind.AMOUNT:
+            if action.amount is None or not self.min_amount <= action.amount <= self.max_amount:
+                raise IllegalAction(f"Choose a number from {self.min_amount} to {self.max_amount}.")
+            return
+        if len(set(action.choice)) != len(action.choice):
+            raise IllegalAction("The same option was chosen twice.")
+        unknown = [c for c in action.choice if c not in ids]
+        if unknown:
+            raise IllegalAction(f"'{unknown[0]}' is not one of the options.")
+        n = len(action.choice)
+        if self.kind in (PromptKind.ONE, PromptKind.CONFIRM) and n != 1:
+            raise IllegalAction("Choose exactly one option.")
+        if self.kind is PromptKind.MANY and not self.min_choices <= n <= self.max_choices:
+            if self.min_choices == self.max_choices:
+                raise IllegalAction(f"Choose exactly {self.min_choices} options.")
+            raise IllegalAction(f"Choose from {self.min_choices} to {self.max_choices} options.")
+        if self.kind is PromptKind.ORDER and n != len(self.options):
+            raise IllegalAction("Put every option in order.")
+
+    def answers(self, seat: int, limit: int = 4096) -> list[Action]:
+        """Every legal answer for `seat` (MANY and ORDER are capped at `limit` answers)."""
+        if seat not in self.seats:
+            return []
+        ids = [o.id for o in self.options]
+        if self.kind is PromptKind.AMOUNT:
+            return [Action(seat=seat, prompt=self.seq, amount=a)
+                    for a in range(self.min_amount, self.max_amount + 1)]
+        if self.kind in (PromptKind.ONE, PromptKind.CONFIRM):
+            return [Action(seat=seat, prompt=self.seq, choice=[i]) for i in ids]
+        out: list[Action] = []
+        if self.kind is PromptKind.MANY:
+            for k in range(self.min_choices, min(self.max_choices, len(ids)) + 1):
+                for combo in combinations(ids, k):
+                    out.append(Action(seat=seat, prompt=self.seq, choice=list(combo)))
+                    if len(out) >= limit:
+                        return out
+            return out
+        for perm in permutations(ids):
+            out.append(Action(seat=seat, prompt=self.seq, choice=list(perm)))
+            if len(out) >= limit:
+                break
+        return out
+
+
+class Action(BaseModel):
+    """One answer to one prompt. This is what the action log stores."""
+
+    seat: int
+    prompt: int
+    choice: list[str] = Field(default_factory=list)
+    amount: int | None = None
