@@ -1,0 +1,148 @@
+"""The database tables (SQLModel). Alembic's initial revision was generated from these.
+
+Conventions: Discord snowflakes are BigInteger (a plain int is a 32-bit INTEGER on PostgreSQL); JSON is JSONB
+on PostgreSQL and JSON elsewhere; timestamps are naive UTC (SQLite keeps no time zone, so we never store
+one anywhere, which keeps both databases identical).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Index, Text, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlmodel import Field, SQLModel
+
+JSON_TYPE = JSON().with_variant(JSONB(), "postgresql")
+
+# Game.status values. "over" = the rules ended it (win/loss); "ended" = people ended it (moderator, abandon).
+LOBBY, ACTIVE, OVER, ENDED = "lobby", "active", "over", "ended"
+OPEN_STATUSES = (LOBBY, ACTIVE)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Campaign(SQLModel, table=True):
+    __tablename__ = "campaign"
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger, index=True)
+    channel_id: int = Field(sa_type=BigInteger, index=True)
+    game_type: str
+    name: str
+    data: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    created_at: datetime = Field(default_factory=utcnow)
+    closed_at: datetime | None = None
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger, index=True)
+    channel_id: int = Field(sa_type=BigInteger, index=True)
+    game_type: str
+    status: str = LOBBY
+    # = channel_id while the game is open (lobby/active), NULL afterwards. The UNIQUE constraint is how the
+    # database itself guarantees one open game per channel, on SQLite and PostgreSQL alike (NULLs never clash).
+    active_channel_id: int | None = Field(default=None, sa_type=BigInteger, unique=True, nullable=True)
+    seed: int = Field(sa_type=BigInteger)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    content_version: str = ""
+    version: int = 0  # optimistic lock: every change is UPDATE ... WHERE version = <what we read>
+    state_step: int = 0
+    result: str | None = None
+    created_by: int = Field(sa_type=BigInteger)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    campaign_id: int | None = Field(default=None, foreign_key="campaign.id", nullable=True)
+    prompt_message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    prompt_seq: int | None = None
+    waiting_since: datetime | None = None
+    reminded_seq: int | None = None
+    abandon_votes: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # user ids asking to abandon
+
+
+class Seat(SQLModel, table=True):
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_seat_game_seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    user_id: int = Field(sa_type=BigInteger, index=True)
+    name: str
+    character: str | None = None
+
+
+class ActionRow(SQLModel, table=True):
+    """One engine action (an answer to a prompt), in order. The log is the source of truth."""
+
+    __tablename__ = "action"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seq: int
+    actor_id: int = Field(sa_type=BigInteger)
+    seat: int | None = None
+    kind: str = "play"  # "play" (a player answered) | "gm" (a moderator answered for them)
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    # The Discord interaction that caused it; UNIQUE so a replayed interaction can never apply twice.
+    interaction_id: int | None = Field(default=None, sa_type=BigInteger, unique=True, nullable=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Snapshot(SQLModel, table=True):
+    __tablename__ = "snapshot"
+    __table_args__ = (UniqueConstraint("game_id", "step", name="uq_snapshot_game_step"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    step: int
+    state: str = Field(sa_type=Text)  # engine.api.to_json: includes hidden information, never shown
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class GameEvent(SQLModel, table=True):
+    """The narrated log behind `/game log`."""
+
+    __tablename__ = "game_event"
+    __table_args__ = (Index("ix_game_event_game_step", "game_id", "step", "idx"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    step: int
+    idx: int
+    kind: str
+    text: str = Field(sa_type=Text)
+    seat: int | None = None
+    private_to: int | None = None  # only this seat may read it
+    cause: str = ""
+
+
+class GuildSettings(SQLModel, table=True):
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    mod_role_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    enabled_games: list[str] = Field(default_factory=list, sa_type=JSON_TYPE)  # empty = every game
+    reminder_hours: int = 12  # 0 = no reminders
+
+
+class AuditLog(SQLModel, table=True):
+    __tablename__ = "audit_log"
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger, index=True)
+    channel_id: int = Field(sa_type=BigInteger)
+    moderator_id: int = Field(sa_type=BigInteger)
+    command: str
+    detail: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    game_id: int | None = Field(default=None, foreign_key="game.id", nullable=True)
+    created_at: datetime = Field(default_factory=utcnow)
