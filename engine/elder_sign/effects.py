@@ -1,0 +1,357 @@
+"""The effect interpreter (docs/content-format.md): one verb at a time, as steps on the stack.
+
+Batches (digest 4.1): a resolution's rewards or penalties are applied in full, left to right, and only then
+is the game checked for a win (Elder Signs) or an awakening (a full doom track): the `check` step pushed
+under every batch. If both happen in one batch, the players win. A devouring happens the moment a value
+reaches 0 (digest 7) and stops the rest of that investigator's personal effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.prompt import Action, Option, Prompt, PromptKind
+from engine.elder_sign import board
+from engine.elder_sign.board import Events, content, inv, name
+from engine.elder_sign.effects_schema import describe
+from engine.elder_sign.ops import answers, asks, auto, push, push_all
+from engine.elder_sign.state import ElderSignState, Step
+
+PERSONAL = {"stamina", "sanity", "max_stamina", "max_sanity", "clues", "lose_trophies", "discard_items",
+            "to_entrance", "devoured", "common", "unique", "spell", "ally", "discard_die", "choose", "reroll",
+            "set_face", "secure", "add_die", "defeat_monster", "unlock"}
+
+
+def apply_batch(state: ElderSignState, effects: list[dict[str, Any]], seat: int | None, source: str,
+                where: str | None = None, context: str = "") -> None:
+    """Push a whole batch: its effects, then the win/awaken check."""
+    if not effects:
+        return
+    push_all(state, [("effects", seat, {"effects": effects, "source": source, "where": where,
+                                        "context": context}),
+                     ("check", None, {})])
+
+
+@auto("effects")
+def run_effects(state: ElderSignState, step: Step, events: Events) -> None:
+    effects: list[dict[str, Any]] = step.args["effects"]
+    if not effects:
+        return
+    first, rest = effects[0], effects[1:]
+    if rest:
+        push(state, "effects", step.seat, **{**step.args, "effects": rest})
+    (verb, arg), = first.items()
+    seat = step.seat if step.seat is not None else state.current
+    source, where, context = step.args.get("source", ""), step.args.get("where"), step.args.get("context", "")
+    if verb in ("all", "here", "others"):
+        if verb == "all":
+            targets = board.living_seats(state)
+        elif verb == "here":
+            targets = board.investigators_at(state, where) if where else []
+        else:
+            targets = [s for s in board.living_seats(state) if s != seat]
+        for t in reversed(targets):
+            push(state, "effects", t, effects=arg, source=source, where=where, context=context)
+        return
+    if verb in PERSONAL and (state.table[seat].investigator is None or state.table[seat].eliminated):
+        return  # the investigator was devoured earlier in this batch
+    EFFECT[verb](state, seat, arg, source, where, context, events)
+
+
+def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, context: str,
+          events: Events) -> None:
+    i = inv(state, seat)
+    if n < 0 and context == "terror":
+        for kind, params in active_abilities(state, seat):
+            if kind == "ward" and params["what"] == stat:
+                n = min(0, n + params["amount"])
+        if n == 0:
+            events.append(Event(kind="ward", text=f"{name(state, seat)} shrugs off the terror.", seat=seat))
+            return
+    cur, cap = getattr(i, stat), getattr(i, f"max_{stat}")
+    new = min(cap, cur + n) if n > 0 else cur + n
+    setattr(i, stat, new)
+    verb = "regains" if n > 0 else "loses"
+    events.append(Event(kind=f"{stat}.changed", text=f"{name(state, seat)} {verb} {abs(n)} {stat} "
+                        f"({max(new, 0)}/{cap}).", seat=seat, cause=source, data={"delta": n}))
+    if new <= 0:
+        push(state, "devour", seat, source=source)
+
+
+def _max(state: ElderSignState, seat: int, stat: str, n: int, source: str, events: Events) -> None:
+    """Lowering a maximum clamps the current value; a maximum of 0 means devoured (digest 7, 9.13)."""
+    i = inv(state, seat)
+    cap = max(0, getattr(i, f"max_{stat}") + n)
+    setattr(i, f"max_{stat}", cap)
+    setattr(i, stat, min(getattr(i, stat), cap) if n < 0 else getattr(i, stat))
+    events.append(Event(kind=f"max_{stat}.changed", text=f"{name(state, seat)}'s maximum {stat} is now "
+                        f"{cap}.", seat=seat, cause=source))
+    if cap <= 0 or getattr(i, stat) <= 0:
+        push(state, "devour", seat, source=source)
+
+
+def e_stamina(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+              events: Events) -> None:
+    _gain(state, seat, "stamina", arg, source, context, events)
+
+
+def e_sanity(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+             events: Events) -> None:
+    _gain(state, seat, "sanity", arg, source, context, events)
+
+
+def e_max_stamina(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+                  events: Events) -> None:
+    _max(state, seat, "stamina", arg, source, events)
+
+
+def e_max_sanity(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+                 events: Events) -> None:
+    _max(state, seat, "sanity", arg, source, events)
+
+
+def e_clues(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+            events: Events) -> None:
+    i = inv(state, seat)
+    before = i.clues
+    i.clues = max(0, i.clues + arg)
+    events.append(Event(kind="clues.changed", text=f"{name(state, seat)} {'gains' if arg > 0 else 'loses'} "
+                        f"{abs(i.clues - before)} clue(s) (now {i.clues}).", seat=seat, cause=source))
+
+
+def e_draw(deck: str):  # noqa: ANN201 - a small factory of effect handlers
+    def handler(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+                events: Events) -> None:
+        for _ in range(arg):
+            draw_card(state, seat, deck, source, events)
+    return handler
+
+
+def draw_card(state: ElderSignState, seat: int, deck: str, source: str, events: Events) -> None:
+    card = state.decks[deck].draw(state.rng)
+    if card is None:
+        events.append(Event(kind="deck.empty", text=f"The {deck} deck is empty; nothing is drawn.",
+                            cause=source))
+        return
+    item = content(state).items[card]
+    i = inv(state, seat)
+    if item.kind == "ally" and item.ability is not None:
+        i.allies.append(card)
+    else:
+        i.items.append(card)
+    events.append(Event(kind="card.drawn", text=f"{name(state, seat)} gains {item.name} ({item.kind}).",
+                        seat=seat, cause=source, data={"card": card}))
+
+
+def e_doom(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+           events: Events) -> None:
+    if arg > 0:
+        for _ in range(arg):
+            add_doom(state, source, events)
+    else:
+        remove_doom(state, -arg, source, events)
+
+
+def add_doom(state: ElderSignState, source: str, events: Events) -> None:
+    """Place a doom token on the next space; a monster space spawns a monster; the last space awakens the
+    Ancient One at the end of the batch (3.5, 4.1). In battle, doom beyond a full track is ignored (6.2)."""
+    track = content(state).ancient_ones[state.ao].doom_track
+    if state.doom >= len(track):
+        return
+    state.doom += 1
+    events.append(Event(kind="doom.added", text=f"Doom advances to {state.doom}/{len(track)}.", cause=source))
+    if state.phase == "battle":
+        return
+    if track[state.doom - 1] == "monster" and state.doom < len(track):
+        push(state, "monster", None, source="doom track")
+    if state.doom >= len(track):
+        state.awaken_pending = True
+
+
+def remove_doom(state: ElderSignState, n: int, source: str, events: Events) -> None:
+    n = min(n, state.doom)
+    if n <= 0:
+        return
+    state.doom -= n
+    events.append(Event(kind="doom.removed", text=f"{n} doom removed ({state.doom} left).", cause=source))
+    if state.phase == "battle" and state.doom == 0:
+        win(state, "The last doom token is gone: the Ancient One is driven back!", events)
+
+
+def win(state: ElderSignState, text: str, events: Events) -> None:
+    if not state.over:
+        state.over, state.result = True, "win"
+        state.stack.clear()
+        events.append(Event(kind="game.won", text=text, render=True))
+
+
+def lose(state: ElderSignState, text: str, events: Events) -> None:
+    if not state.over:
+        state.over, state.result = True, "loss"
+        state.stack.clear()
+        events.append(Event(kind="game.lost", text=text, render=True))
+
+
+def e_elder_signs(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+                  events: Events) -> None:
+    state.elder_signs = max(0, state.elder_signs + arg)
+    limit = content(state).ancient_ones[state.ao].elder_signs
+    events.append(Event(kind="elder_signs.changed", text=f"Elder Signs: {state.elder_signs}/{limit}.",
+                        cause=source))
+
+
+def e_monsters(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+               events: Events) -> None:
+    for _ in range(arg):
+        push(state, "monster", None, source=source)
+
+
+def e_gate(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+           events: Events) -> None:
+    for _ in range(arg):
+        card = state.decks["other_world"].draw(state.rng)
+        if card is None:
+            events.append(Event(kind="deck.empty", text="No Other World is left to open.", cause=source))
+            return
+        from engine.elder_sign.state import CardInPlay
+        state.other_worlds.append(CardInPlay(card=card))
+        ow = content(state).other_worlds[card]
+        events.append(Event(kind="gate.opened", text=f"A gate opens onto {ow.name}.", cause=source,
+                            data={"card": card}))
+        for color in ow.locks:
+            board.lock_die(state, color, card, "adventure", events)
+
+
+def e_clock(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+            events: Events) -> None:
+    advance_clock(state, arg, source, events)
+
+
+def advance_clock(state: ElderSignState, steps: int, source: str, events: Events) -> None:
+    """Advance 3 hours per step. Reaching XII queues a midnight for after the turn (3.4): one per crossing."""
+    for _ in range(steps):
+        state.clock = (state.clock + 3) % 12
+        if state.clock == 0:
+            state.midnights_pending += 1
+    events.append(Event(kind="clock.advanced", text=f"The clock strikes {clock_label(state.clock)}.",
+                        cause=source, data={"clock": state.clock}))
+
+
+def clock_label(hours: int) -> str:
+    return {0: "XII", 3: "III", 6: "VI", 9: "IX"}[hours]
+
+
+def e_lose_trophies(state: ElderSignState, seat: int, arg: int, source: str, where: str | None,
+                    context: str, events: Events) -> None:
+    if board.trophy_total(state, seat) <= arg:
+        i = inv(state, seat)
+        for t in i.trophies:
+            board.return_trophy(state, t)
+        lost = len(i.trophies)
+        i.trophies = []
+        events.append(Event(kind="trophies.lost", text=f"{name(state, seat)} loses all {lost} trophies.",
+                            seat=seat, cause=source))
+        return
+    push(state, "pay", seat, cost=arg, purpose="lose", source=source)
+
+
+def e_discard_items(state: ElderSignState, seat: int, arg: int, source: str, where: str | None,
+                    context: str, events: Events) -> None:
+    i = inv(state, seat)
+    items = [c for c in i.items if content(state).items[c].kind in ("common", "unique")]
+    if len(items) <= arg:
+        for c in items:
+            i.items.remove(c)
+            board.return_item(state, c)
+        if items:
+            events.append(Event(kind="items.lost", text=f"{name(state, seat)} loses "
+                                f"{', '.join(content(state).items[c].name for c in items)}.", seat=seat,
+                                cause=source))
+        return
+    push(state, "discard_items", seat, count=arg, source=source)
+
+
+def e_to_entrance(state: ElderSignState, seat: int, arg: bool, source: str, where: str | None, context: str,
+                  events: Events) -> None:
+    if state.phase == "normal":
+        inv(state, seat).location = "entrance"
+        events.append(Event(kind="moved", text=f"{name(state, seat)} is sent back to the Entrance.",
+                            seat=seat, cause=source))
+
+
+def e_devoured(state: ElderSignState, seat: int, arg: bool, source: str, where: str | None, context: str,
+               events: Events) -> None:
+    push(state, "devour", seat, source=source)
+
+
+def e_fail(state: ElderSignState, seat: int, arg: bool, source: str, where: str | None, context: str,
+           events: Events) -> None:
+    adv = state.adventure
+    if adv is not None and adv.outcome is None and state.phase == "normal":
+        push(state, "fail_adventure", state.current, reason=source)
+
+
+def e_discard_die(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+                  events: Events) -> None:
+    if state.adventure is None or state.adventure.outcome is not None or seat != state.current:
+        return
+    for _ in range(arg):
+        push(state, "discard_die", state.current, reason=board.card_name(state, source), forced=True)
+
+
+def e_choose(state: ElderSignState, seat: int, arg: list[list[dict[str, Any]]], source: str,
+             where: str | None, context: str, events: Events) -> None:
+    push(state, "choose_branch", seat, branches=arg, source=source, where=where, context=context)
+
+
+EFFECT = {
+    "stamina": e_stamina, "sanity": e_sanity, "max_stamina": e_max_stamina, "max_sanity": e_max_sanity,
+    "clues": e_clues, "common": e_draw("common"), "unique": e_draw("unique"), "spell": e_draw("spell"),
+    "ally": e_draw("ally"), "doom": e_doom, "elder_signs": e_elder_signs, "monsters": e_monsters,
+    "gate": e_gate, "clock": e_clock, "lose_trophies": e_lose_trophies, "discard_items": e_discard_items,
+    "to_entrance": e_to_entrance, "devoured": e_devoured, "fail": e_fail, "discard_die": e_discard_die,
+    "choose": e_choose,
+}
+
+
+@asks("choose_branch")
+def ask_branch(state: ElderSignState, step: Step) -> Prompt:
+    branches = step.args["branches"]
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
+                  title=f"{name(state, step.seat)}: choose one", reason=board.card_name(state, step.args["source"]),
+                  options=[Option(id=str(i), label=describe(b)[:80]) for i, b in enumerate(branches)],
+                  default=["0"])
+
+
+@answers("choose_branch")
+def answer_branch(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    branch = step.args["branches"][int(action.choice[0])]
+    push(state, "effects", step.seat, effects=branch, source=step.args["source"], where=step.args.get("where"),
+         context=step.args.get("context", ""))
+
+
+@auto("check")
+def run_check(state: ElderSignState, step: Step, events: Events) -> None:
+    """End of a batch: Elder Signs first (they beat a simultaneous awakening, 4.1), then the awakening."""
+    ao = content(state).ancient_ones[state.ao]
+    if state.elder_signs >= ao.elder_signs:
+        win(state, f"The {state.elder_signs}th Elder Sign is set: {ao.name} is sealed away!", events)
+        return
+    if state.awaken_pending and state.phase == "normal":
+        state.awaken_pending = False
+        push(state, "awaken", None)
+
+
+def active_abilities(state: ElderSignState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """(kind, params) of the investigator's own ability and of each ally with a lasting ability."""
+    i = state.table[seat].investigator
+    if i is None:
+        return []
+    c = content(state)
+    out = [(c.investigators[i.card].ability.kind, c.investigators[i.card].ability.params())]
+    for ally in i.allies:
+        ab = c.items[ally].ability
+        if ab is not None:
+            out.append((ab.kind, ab.params()))
+    return out

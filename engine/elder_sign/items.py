@@ -1,0 +1,397 @@
+"""Items, spells, allies and investigator abilities: when each may be used, and what using it does.
+
+Windows: "move" (the start of a turn), "pre" (before a roll in an adventure or an attack) and "post" (after
+a roll). Only the owner uses their cards and abilities, on their own turn (digest 3.2 "Ownership").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.prompt import Action, Option, Prompt, PromptKind
+from engine.elder_sign import board
+from engine.elder_sign.board import Events, content, inv, name
+from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, color_of
+from engine.elder_sign.effects import EFFECT, active_abilities
+from engine.elder_sign.ops import answers, asks, auto, push
+from engine.elder_sign.state import ElderSignState, Step
+
+abilities = active_abilities
+ROLL_VERBS = {"secure", "reroll", "set_face"}
+
+
+def _adv_active(state: ElderSignState) -> bool:
+    adv = state.adventure
+    return adv is not None and adv.outcome is None
+
+
+def _die_free(state: ElderSignState, color: str) -> bool:
+    die = "y" if color == "yellow" else "r"
+    adv = state.adventure
+    return state.dice[die].loc == "supply" and adv is not None and die not in adv.item_dice_spent
+
+
+def _verb_usable(state: ElderSignState, seat: int, verb: str, arg: Any, window: str) -> bool:
+    adv = state.adventure
+    rolled = adv is not None and adv.rolled and bool(board.dice_at(state, "pool"))
+    if verb in ROLL_VERBS:
+        return window == "post" and rolled
+    if verb == "add_die":
+        return window in ("pre", "post") and _adv_active(state) and _die_free(state, arg)
+    if verb == "defeat_monster":
+        return bool(_monsters_in_play(state))
+    if verb == "unlock":
+        return bool(board.dice_at(state, "locked"))
+    if verb in ("stamina", "sanity") and arg > 0:
+        i = inv(state, seat)
+        return getattr(i, verb) < getattr(i, f"max_{verb}")
+    return True
+
+
+def _period_counter(state: ElderSignState, per: str) -> int:
+    return {"roll": state.roll_number, "turn": state.turn_number, "day": state.day}[per]
+
+
+def _ability_sources(state: ElderSignState, seat: int) -> list[tuple[str, str, dict[str, Any]]]:
+    i = inv(state, seat)
+    c = content(state)
+    out = [(i.card, c.investigators[i.card].ability.kind, c.investigators[i.card].ability.params())]
+    for ally in i.allies:
+        ab = c.items[ally].ability
+        if ab is not None:
+            out.append((ally, ab.kind, ab.params()))
+    return out
+
+
+def _ability_usable(state: ElderSignState, seat: int, source: str, kind: str, p: dict[str, Any],
+                    window: str) -> bool:
+    i = inv(state, seat)
+    per = p.get("per", "roll")
+    if kind in ("free_reroll", "add_die", "unlock_die", "heal", "turn_face"):
+        if i.used.get(source) == _period_counter(state, per):
+            return False
+    adv = state.adventure
+    rolled = adv is not None and adv.rolled and bool(board.dice_at(state, "pool"))
+    if kind == "free_reroll":
+        return window == "post" and rolled
+    if kind == "turn_face":
+        return window == "post" and rolled and any(
+            state.dice[d].face in p["from"] for d in board.dice_at(state, "pool"))
+    if kind == "add_die":
+        return window in ("pre", "post") and _adv_active(state) and _die_free(state, p["color"])
+    if kind == "unlock_die":
+        return bool(board.dice_at(state, "locked"))
+    if kind == "heal":
+        return bool(_heal_targets(state, seat, p["what"]))
+    return False
+
+
+def options(state: ElderSignState, seat: int, window: str) -> list[Option]:
+    """The item, spell, ally and ability uses open to `seat` in this window."""
+    c = content(state)
+    i = inv(state, seat)
+    out: list[Option] = []
+    seen: set[str] = set()
+    for card_id in i.items:
+        card = c.items[card_id]
+        if card_id in seen or (card.kind == "spell" and board.modifier(state, "no_spells")):
+            continue
+        seen.add(card_id)
+        if all(_verb_usable(state, seat, v, a, window) for e in card.use for v, a in e.items()):
+            out.append(Option(id=f"item:{card_id}", label=f"Use {card.name} ({card.kind})",
+                              detail=card.text[:100]))
+    for n, (source, kind, p) in enumerate(_ability_sources(state, seat)):
+        if _ability_usable(state, seat, source, kind, p, window):
+            out.append(Option(id=f"ab:{n}", label=f"Ability: {board.card_name(state, source)}"[:100]))
+    return out
+
+
+def use(state: ElderSignState, seat: int, choice: str, window: str, events: Events) -> None:
+    """Use an option from `options()` (the caller already pushed the step to come back to)."""
+    i = inv(state, seat)
+    c = content(state)
+    if choice.startswith("item:"):
+        card_id = choice[5:]
+        card = c.items[card_id]
+        i.items.remove(card_id)
+        if any("secure" in e for e in card.use):
+            i.cast.append(card_id)  # stays in play while it holds dice
+        else:
+            board.return_item(state, card_id)
+        events.append(Event(kind="item.used", text=f"{name(state, seat)} uses {card.name}.", seat=seat,
+                            cause=card_id))
+        push(state, "effects", seat, effects=card.use, source=card_id, where=None, context="use")
+        return
+    source, kind, p = _ability_sources(state, seat)[int(choice[3:])]
+    if "per" in p or kind in ("free_reroll", "turn_face"):
+        i.used[source] = _period_counter(state, p.get("per", "roll"))
+    events.append(Event(kind="ability.used", text=f"{name(state, seat)} uses "
+                        f"{board.card_name(state, source)}'s ability.", seat=seat, cause=source))
+    if kind == "free_reroll":
+        push(state, "pick_dice", seat, purpose="reroll", max=p["dice"], source=source)
+    elif kind == "turn_face":
+        push(state, "pick_die", seat, purpose=f"set:{p['to']}", faces=p["from"], source=source)
+    elif kind == "add_die":
+        _add_die(state, seat, p["color"], source, events)
+    elif kind == "unlock_die":
+        push(state, "pick_die", seat, purpose="unlock", source=source)
+    elif kind == "heal":
+        push(state, "heal_target", seat, what=p["what"], amount=p["amount"], source=source)
+
+
+def _add_die(state: ElderSignState, seat: int, color: str, source: str, events: Events) -> None:
+    die = "y" if color == "yellow" else "r"
+    if not _die_free(state, color):
+        events.append(Event(kind="die.unavailable", text=f"The {color} die is not free.", seat=seat))
+        return
+    board.set_die(state, die, "pool")
+    events.append(Event(kind="die.added", text=f"{name(state, seat)} adds the {color} die "
+                        "(it joins the next roll).", seat=seat, cause=source))
+
+
+def tidy_spells(state: ElderSignState, events: Events) -> None:
+    """An emptied spell goes to the bottom of its deck; emptied slots can't be refilled (3.2 "Spells")."""
+    for s in board.living_seats(state):
+        i = inv(state, s)
+        for spell in list(i.cast):
+            if not board.dice_at(state, "secured", spell):
+                i.cast.remove(spell)
+                board.return_item(state, spell)
+
+
+def all_done(state: ElderSignState) -> bool:
+    adv = state.adventure
+    return (adv is not None and adv.outcome is None and adv.where != "ao" and state.phase == "normal"
+            and not board.open_tasks(state, adv.where))
+
+
+def _monsters_in_play(state: ElderSignState) -> list[tuple[str, int]]:
+    out = []
+    for where in board.places(state):
+        cip = board.card_at(state, where)
+        assert cip is not None
+        out += [(where, n) for n, m in enumerate(cip.monsters) if m.defeated_by is None]
+    return out
+
+
+def _heal_targets(state: ElderSignState, seat: int, what: str) -> list[int]:
+    here = inv(state, seat).location
+    return [s for s in board.investigators_at(state, here)
+            if getattr(inv(state, s), what) < getattr(inv(state, s), f"max_{what}")]
+
+
+# ---------------------------------------------------------------- use verbs as effects
+
+def _in_adventure(state: ElderSignState, seat: int, events: Events, verb: str) -> bool:
+    if _adv_active(state) and seat == state.current:
+        return True
+    events.append(Event(kind="effect.skipped", text=f"({verb} only works during your own roll.)", seat=seat))
+    return False
+
+
+def e_add_die(state: ElderSignState, seat: int, arg: str, source: str, where: str | None, context: str,
+              events: Events) -> None:
+    if _in_adventure(state, seat, events, "add a die"):
+        _add_die(state, seat, arg, source, events)
+
+
+def e_secure(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+             events: Events) -> None:
+    if _in_adventure(state, seat, events, "securing"):
+        push(state, "pick_dice", seat, purpose=f"secure:{source}", max=arg, source=source)
+
+
+def e_reroll(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+             events: Events) -> None:
+    if _in_adventure(state, seat, events, "rerolling"):
+        push(state, "pick_dice", seat, purpose="reroll", max=arg, source=source)
+
+
+def e_set_face(state: ElderSignState, seat: int, arg: str, source: str, where: str | None, context: str,
+               events: Events) -> None:
+    if _in_adventure(state, seat, events, "turning a die"):
+        push(state, "pick_die", seat, purpose=f"set:{arg}", faces=None, source=source)
+
+
+def e_defeat_monster(state: ElderSignState, seat: int, arg: int, source: str, where: str | None,
+                     context: str, events: Events) -> None:
+    for _ in range(arg):
+        push(state, "pick_monster", seat, source=source)
+
+
+def e_unlock(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
+             events: Events) -> None:
+    for _ in range(arg):
+        push(state, "pick_die", seat, purpose="unlock", source=source)
+
+
+EFFECT.update({"add_die": e_add_die, "secure": e_secure, "reroll": e_reroll, "set_face": e_set_face,
+               "defeat_monster": e_defeat_monster, "unlock": e_unlock})
+
+
+def _die_label(state: ElderSignState, d: str) -> str:
+    return f"{color_of(d)} {FACE_LABEL.get(state.dice[d].face or '', 'unrolled')}"
+
+
+@asks("pick_dice")
+def ask_pick_dice(state: ElderSignState, step: Step) -> Prompt:
+    purpose = step.args["purpose"]
+    pool = [d for d in board.dice_at(state, "pool") if state.dice[d].face is not None]
+    opts = [Option(id=d, label=_die_label(state, d)) for d in pool]
+    verb = "reroll" if purpose in ("clue", "reroll") else "hold on the spell"
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.MANY,
+                  title=f"{name(state, step.seat)}: which dice to {verb}?",
+                  reason=board.card_name(state, step.args["source"]) if purpose != "clue" else "Clue reroll",
+                  options=opts, min_choices=1, max_choices=min(step.args["max"], len(opts)),
+                  default=[opts[0].id] if opts else None)
+
+
+@answers("pick_dice")
+def answer_pick_dice(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    purpose, seat = step.args["purpose"], step.seat
+    dice = action.choice
+    if purpose.startswith("secure:"):
+        spell = purpose[7:]
+        for d in dice:
+            board.set_die(state, d, "secured", spell, keep_face=True)
+        events.append(Event(kind="die.secured", text=f"{name(state, seat)} holds "
+                            f"{', '.join(_die_label(state, d) for d in dice)} on {board.card_name(state, spell)}.",
+                            seat=seat, cause=spell))
+        return
+    if purpose == "clue":
+        cost = int(board.modifier(state, "clue_cost") or 1)  # type: ignore[arg-type]
+        inv(state, seat).clues -= cost
+    before = ", ".join(_die_label(state, d) for d in dice)
+    for d in dice:
+        state.dice[d].face = DIE_TYPES[color_of(d)].roll(state.rng)
+    events.append(Event(kind="dice.rerolled", text=f"{name(state, seat)} rerolls {before}: now "
+                        f"{', '.join(_die_label(state, d) for d in dice)}.", seat=seat,
+                        data={"dice": {d: state.dice[d].face for d in board.dice_at(state, 'pool')}}))
+
+
+@asks("pick_die")
+def ask_pick_die(state: ElderSignState, step: Step) -> Prompt:
+    purpose = step.args["purpose"]
+    if purpose == "unlock":
+        dice = board.dice_at(state, "locked")
+        opts = [Option(id=d, label=f"Free the {color_of(d)} die held by "
+                       f"{board.card_name(state, _lock_source(state, d))}"[:100]) for d in dice]
+        title = "which locked die to free?"
+    else:
+        faces = step.args.get("faces")
+        dice = [d for d in board.dice_at(state, "pool")
+                if state.dice[d].face is not None and (not faces or state.dice[d].face in faces)]
+        opts = [Option(id=d, label=_die_label(state, d)) for d in dice]
+        title = f"which die becomes {FACE_LABEL[purpose[4:]]}?"
+    if not opts:
+        opts = [Option(id="none", label="No die can be chosen")]
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE, title=f"{name(state, step.seat)}: {title}",
+                  reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
+
+
+def _lock_source(state: ElderSignState, die: str) -> str:
+    for lk in state.locks:
+        if lk.die == die:
+            return lk.source
+    return ""
+
+
+@answers("pick_die")
+def answer_pick_die(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    d, purpose = action.choice[0], step.args["purpose"]
+    if d == "none":
+        return
+    if purpose == "unlock":
+        board.cancel_lock(state, d)
+        events.append(Event(kind="die.unlocked", text=f"{name(state, step.seat)} frees the {color_of(d)} die.",
+                            seat=step.seat, cause=step.args["source"]))
+        return
+    state.dice[d].face = purpose[4:]
+    events.append(Event(kind="die.turned", text=f"{name(state, step.seat)} turns a {color_of(d)} die to "
+                        f"{FACE_LABEL[purpose[4:]]}.", seat=step.seat, cause=step.args["source"]))
+
+
+@asks("pick_monster")
+def ask_pick_monster(state: ElderSignState, step: Step) -> Prompt:
+    opts = []
+    for where, n in _monsters_in_play(state):
+        cip = board.card_at(state, where)
+        assert cip is not None
+        m = cip.monsters[n]
+        opts.append(Option(id=f"{where}|{n}", label=f"{board.card_name(state, m.monster)} on "
+                           f"{board.place_label(state, where)}"[:100]))
+    if not opts:
+        opts = [Option(id="none", label="No monster is in play")]
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
+                  title=f"{name(state, step.seat)}: defeat which monster?",
+                  reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
+
+
+@answers("pick_monster")
+def answer_pick_monster(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    if action.choice[0] == "none":
+        return
+    where, _, n = action.choice[0].partition("|")
+    cip = board.card_at(state, where)
+    assert cip is not None
+    m = cip.monsters[int(n)]
+    m.defeated_by = step.seat
+    events.append(Event(kind="monster.defeated", text=f"{name(state, step.seat)} defeats "
+                        f"{board.card_name(state, m.monster)} with {board.card_name(state, step.args['source'])}.",
+                        seat=step.seat, cause=m.monster))
+
+
+@asks("heal_target")
+def ask_heal(state: ElderSignState, step: Step) -> Prompt:
+    what = step.args["what"]
+    opts = [Option(id=str(s), label=f"{name(state, s)} ({getattr(inv(state, s), what)}/"
+                   f"{getattr(inv(state, s), 'max_' + what)} {what})"[:100])
+            for s in _heal_targets(state, step.seat, what)]
+    if not opts:
+        opts = [Option(id="none", label="Nobody here needs it")]
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
+                  title=f"{name(state, step.seat)}: restore {step.args['amount']} {what} to whom?",
+                  reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
+
+
+@answers("heal_target")
+def answer_heal(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    if action.choice[0] == "none":
+        return
+    push(state, "effects", int(action.choice[0]), effects=[{step.args["what"]: step.args["amount"]}],
+         source=step.args["source"], where=None, context="use")
+
+
+@auto("resume_post")
+def run_resume_post(state: ElderSignState, step: Step, events: Events) -> None:
+    """Back to the post-roll decision after an item or ability, unless that finished the card."""
+    if not _adv_active(state):
+        return
+    if all_done(state):
+        push(state, "succeed", step.seat)
+    else:
+        push(state, "post_roll", step.seat)
+
+
+@asks("discard_items")
+def ask_discard_items(state: ElderSignState, step: Step) -> Prompt:
+    c = content(state)
+    held = [x for x in inv(state, step.seat).items if c.items[x].kind in ("common", "unique")]
+    opts = [Option(id=x, label=f"Discard {c.items[x].name}") for x in dict.fromkeys(held)]
+    n = min(step.args["count"], len(opts))
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.MANY,
+                  title=f"{name(state, step.seat)}: discard {n} item{'s' if n > 1 else ''}",
+                  reason=board.card_name(state, step.args["source"]), options=opts, min_choices=n,
+                  max_choices=n, default=[o.id for o in opts[:n]])
+
+
+@answers("discard_items")
+def answer_discard_items(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    i = inv(state, step.seat)
+    for x in action.choice:
+        i.items.remove(x)
+        board.return_item(state, x)
+    events.append(Event(kind="items.lost", text=f"{name(state, step.seat)} discards "
+                        f"{', '.join(content(state).items[x].name for x in action.choice)}.", seat=step.seat,
+                        cause=step.args["source"]))

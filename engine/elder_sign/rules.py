@@ -1,0 +1,152 @@
+"""Elder Sign (revised printing) for 1-8 players: setup, the step driver, views and the summary.
+
+Setup follows the rules digest section 2 step by step. The turn itself lives in turn.py, effects in
+effects.py, items and abilities in items.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.deck import Deck
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameRules, GameState, OptionSpec, SeatSpec, Summary
+from engine.core.prompt import Action, Option, Prompt
+from engine.core.rng import Rng
+from engine.elder_sign import board, turn
+from engine.elder_sign.content import default_content
+from engine.elder_sign.dice import DIE_IDS
+from engine.elder_sign.effects import clock_label
+from engine.elder_sign.ops import OPS, push
+from engine.elder_sign.state import Die, ElderSignState, Seat
+from engine.elder_sign.view import build_view
+
+MAX_AUTO_STEPS = 100_000
+
+
+def run(state: ElderSignState, events: list[Event]) -> None:
+    """Run automatic steps until one waits for a player or the game ends."""
+    for _ in range(MAX_AUTO_STEPS):
+        if state.over or not state.stack:
+            return
+        step = state.stack[-1]
+        if step.waiting:
+            if step.seq == 0:
+                step.seq = state.next_seq()
+            return
+        state.stack.pop()
+        fn = OPS[step.op].run
+        assert fn is not None, step.op
+        fn(state, step, events)
+    raise RuntimeError("Elder Sign: too many automatic steps without a decision (a rules loop)")
+
+
+class ElderSignRules(GameRules):
+    id = "elder-sign"
+    name = "Elder Sign"
+    min_players = 1
+    max_players = 8
+    state_type = ElderSignState
+
+    def option_specs(self) -> list[OptionSpec]:
+        c = default_content()
+        choices = [Option(id="random", label="Random (the rulebook's default)")]
+        choices += [Option(id=ao.id.removeprefix("es.ao."), label=ao.name) for ao in c.ancient_ones.values()]
+        return [OptionSpec(id="ancient_one", label="Ancient One", kind="choice", choices=choices,
+                           default="random")]
+
+    def characters(self) -> list[Option]:
+        c = default_content()
+        return [Option(id=i.id.removeprefix("es.inv."), label=f"{i.name}, {i.occupation}",
+                       detail=i.ability_text) for i in c.investigators.values()]
+
+    def new_game(self, seats: list[SeatSpec], options: dict[str, Any], seed: int) -> tuple[GameState, list[Event]]:
+        c = default_content()
+        rng = Rng.from_seed(seed)
+        chosen = [self._investigator_id(s.character) for s in seats if s.character]
+        if len(set(chosen)) != len(chosen):
+            raise IllegalAction("Two seats chose the same investigator; each investigator can be played once.")
+        ao_opt = options.get("ancient_one", "random")
+        ao = rng.choice(sorted(c.ancient_ones)) if ao_opt == "random" else f"es.ao.{ao_opt}"
+        state = ElderSignState(game=self.id, content_version=c.version, seed=seed, options=options,
+                               seats=seats, rng=rng, ao=ao)
+        events: list[Event] = []
+        state.dice = {d: Die() for d in DIE_IDS}
+        ao_card = c.ancient_ones[ao]
+        events.append(Event(kind="setup.ao", text=f"The Ancient One stirring beneath the museum: {ao_card.name}. "
+                            f"Seal it with {ao_card.elder_signs} Elder Signs before its doom track fills "
+                            f"({len(ao_card.doom_track)} spaces).", cause=ao))
+        state.cup = [m.id for m in c.monsters.values() if not m.mask or ao_card.masks]
+        state.decks["adventure"] = Deck.shuffled("adventure", sorted(c.adventures), rng)
+        state.decks["other_world"] = Deck.shuffled("other_world", sorted(c.other_worlds), rng)
+        state.slots = [None] * 6
+        for kind in ("common", "unique", "spell", "ally"):
+            state.decks[kind] = Deck.shuffled(kind, sorted(c.deck_ids(kind)), rng)
+        for slot in range(6):
+            turn.deal_adventure(state, slot, events)
+        # investigators: chosen ones first, then random for the rest (setup step 7)
+        state.table = [Seat() for _ in seats]
+        state.unused_investigators = sorted(c.investigators)
+        for s in seats:
+            if s.character:
+                turn.start_investigator(state, s.seat, self._investigator_id(s.character), events)
+        for s in seats:
+            if not s.character:
+                pick = rng.choice(state.unused_investigators)
+                turn.start_investigator(state, s.seat, pick, events)
+        state.first_player = state.current = rng.below(len(seats))
+        events.append(Event(kind="setup.first", text=f"{board.name(state, state.current)} goes first."))
+        state.decks["mythos"] = Deck.shuffled("mythos", sorted(c.mythos), rng)
+        push(state, "turn_start", None)
+        turn.draw_mythos(state, events)  # setup step 9: not a midnight
+        events.append(Event(kind="setup.done", text="The museum doors close behind you.", render=True))
+        run(state, events)
+        return state, events
+
+    def _investigator_id(self, character: str) -> str:
+        c = default_content()
+        cid = character if character.startswith("es.inv.") else f"es.inv.{character}"
+        if cid not in c.investigators:
+            raise IllegalAction(f"There is no investigator called '{character}'.")
+        return cid
+
+    def prompts(self, state: GameState) -> list[Prompt]:
+        assert isinstance(state, ElderSignState)
+        if state.over or not state.stack or not state.stack[-1].waiting:
+            return []
+        step = state.stack[-1]
+        fn = OPS[step.op].prompt
+        assert fn is not None
+        return [fn(state, step)]
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        assert isinstance(state, ElderSignState)
+        step = state.stack[-1]
+        state.stack.pop()
+        events: list[Event] = []
+        fn = OPS[step.op].answer
+        assert fn is not None
+        fn(state, step, action, events)
+        run(state, events)
+        return events
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        assert isinstance(state, ElderSignState)
+        return build_view(state, seat)
+
+    def summary(self, state: GameState) -> Summary:
+        assert isinstance(state, ElderSignState)
+        c = default_content()
+        ao = c.ancient_ones[state.ao]
+        waiting = [] if state.over else sorted({s for p in self.prompts(state) for s in p.seats})
+        head = (f"{ao.name} · doom {state.doom}/{len(ao.doom_track)} · Elder Signs "
+                f"{state.elder_signs}/{ao.elder_signs} · {clock_label(state.clock)} o'clock, day {state.day}")
+        phase = "final battle" if state.phase == "battle" else "investigation"
+        if state.over:
+            phase = "over"
+        return Summary(phase=phase, round=state.day, waiting_for=waiting, headline=head, over=state.over,
+                       result=state.result)
+
+
+RULES = ElderSignRules()

@@ -1,0 +1,115 @@
+"""Elder Sign game state: plain data, JSON round-trip exact (digest 1.3, 1.4).
+
+The pending resolution is `stack`, a list of `Step`s (the last one is next). A step either runs at once or
+waits for a player's answer (`waiting`), and then it *is* the prompt. Nothing here is a generator or a
+closure, so a game saved in the middle of an adventure resumes exactly there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from engine.core.deck import Deck
+from engine.core.game import GameState
+
+
+class Die(BaseModel):
+    face: str | None = None  # None until first rolled this adventure
+    loc: str = "supply"  # supply|pool|assigned|discarded|focused|assisted|secured|locked|removed|battle
+    holder: str | None = None  # seat (focused/assisted), spell card id (secured), lock id (locked)
+
+
+class Lock(BaseModel):
+    """A lock icon in play. Locks of one colour are served first-in, first-out (digest 3.3)."""
+
+    id: str
+    color: str
+    source: str  # the card or monster id whose icon it is
+    kind: str  # "adventure" | "mythos" | "monster"
+    die: str | None = None  # None = waiting in the queue for a die of its colour
+
+
+class MonsterOn(BaseModel):
+    monster: str
+    slot: int | None = None  # index of the printed task whose monster border it fills; None = below the card
+    defeated_by: int | None = None  # seat that defeated it (collected at the end of the phase)
+
+
+class CardInPlay(BaseModel):
+    card: str
+    monsters: list[MonsterOn] = Field(default_factory=list)
+
+
+class Investigator(BaseModel):
+    card: str
+    sanity: int
+    stamina: int
+    max_sanity: int
+    max_stamina: int
+    clues: int = 0
+    items: list[str] = Field(default_factory=list)  # commons, uniques, spells and one-shot allies in hand
+    allies: list[str] = Field(default_factory=list)  # allies with lasting abilities, face-up
+    cast: list[str] = Field(default_factory=list)  # securing spells in play (their dice: Die.holder)
+    trophies: list[str] = Field(default_factory=list)  # adventure/other world card ids and monster ids
+    location: str = "entrance"  # "entrance" | "slot:<i>" | "ow:<card id>" | "ao"
+    used: dict[str, int] = Field(default_factory=dict)  # ability/source key -> roll/turn/day it was used
+
+
+class Seat(BaseModel):
+    investigator: Investigator | None = None
+    eliminated: bool = False
+    devoured: int = 0  # investigators lost by this seat
+    pending_new: bool = False  # choose a new investigator at the end of this turn
+
+
+class Adventure(BaseModel):
+    """The transient state of one Resolution phase (digest 3.2 "per-turn transient state")."""
+
+    where: str  # "slot:<i>" | "ow:<card id>" | "ao"
+    completed: list[str] = Field(default_factory=list)  # task keys: "t<i>" printed, "m<monster id>" below
+    focus_used: int = 0
+    assist_this_roll: bool = False
+    helpers: list[int] = Field(default_factory=list)
+    item_dice_spent: list[str] = Field(default_factory=list)  # yellow/red discarded: not re-added this turn
+    rolled: bool = False  # the pool shows a fresh roll that may complete a task
+    rolls: int = 0
+    outcome: str | None = None  # "success" | "failure"
+
+
+class Step(BaseModel):
+    op: str
+    seat: int | None = None
+    args: dict[str, Any] = Field(default_factory=dict)
+    waiting: bool = False
+    seq: int = 0
+
+
+class ElderSignState(GameState):
+    ao: str
+    phase: str = "normal"  # normal | battle
+    clock: int = 0  # hours past XII: 0, 3, 6, 9
+    midnights_pending: int = 0
+    day: int = 1
+    turn_number: int = 0
+    roll_number: int = 0
+    current: int = 0  # the seat whose turn it is
+    first_player: int = 0
+    doom: int = 0
+    elder_signs: int = 0
+    decks: dict[str, Deck] = Field(default_factory=dict)
+    cup: list[str] = Field(default_factory=list)  # unordered: draws pick at random
+    slots: list[CardInPlay | None] = Field(default_factory=list)
+    other_worlds: list[CardInPlay] = Field(default_factory=list)
+    mythos: str | None = None
+    dice: dict[str, Die] = Field(default_factory=dict)
+    locks: list[Lock] = Field(default_factory=list)
+    lock_counter: int = 0
+    table: list[Seat] = Field(default_factory=list)
+    unused_investigators: list[str] = Field(default_factory=list)
+    adventure: Adventure | None = None
+    awaken_pending: bool = False
+    midnight_now: bool = False  # true while a midnight resolves (an awakening then attacks at once, 6.1)
+    stack: list[Step] = Field(default_factory=list)
+    notices: list[str] = Field(default_factory=list)  # rules the engine could not apply, said to players

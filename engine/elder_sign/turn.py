@@ -1,0 +1,1030 @@
+"""The turn: Movement → Resolution → Clock, midnight, devouring, awakening and the final battle.
+
+Rules references are to the rules digest `shared/rules/elder_sign.md` (section numbers) and the revised
+rulebook. Decisions on the digest's [AMBIG] items are stated where they are made.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.prompt import Action, Option, Prompt, PromptKind
+from engine.elder_sign import board, items
+from engine.elder_sign.board import Events, content, inv, name
+from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, TERROR, color_of
+from engine.elder_sign.effects import (
+    add_doom,
+    advance_clock,
+    apply_batch,
+    draw_card,
+    lose,
+    remove_doom,
+)
+from engine.elder_sign.matcher import completions
+from engine.elder_sign.ops import answers, asks, auto, push, push_all
+from engine.elder_sign.state import Adventure, CardInPlay, ElderSignState, Investigator, Step
+
+TURN_FRAMES = ("end_resolution", "clock", "next_turn", "new_investigator")
+
+
+def dice_text(state: ElderSignState, dice: list[str]) -> str:
+    return ", ".join(f"{color_of(d)} {FACE_LABEL.get(state.dice[d].face or '', '?')}" for d in dice)
+
+
+# ---------------------------------------------------------------- turn start & movement
+
+@auto("turn_start")
+def run_turn_start(state: ElderSignState, step: Step, events: Events) -> None:
+    state.turn_number += 1
+    seat = state.current
+    push_all(state, [("end_resolution", None, {}), ("clock", None, {}), ("next_turn", None, {})])
+    s = state.table[seat]
+    if s.eliminated or s.investigator is None:
+        events.append(Event(kind="turn.started", text=f"Turn {state.turn_number}: {state.seat_name(seat)} has "
+                            "no investigator in play and only advances the clock.", seat=seat))
+        return
+    events.append(Event(kind="turn.started", text=f"Turn {state.turn_number}: {name(state, seat)}'s turn.",
+                        seat=seat))
+    if state.phase == "battle":
+        push(state, "battle_begin", seat)
+    else:
+        push(state, "move", seat)
+
+
+@asks("move")
+def ask_move(state: ElderSignState, step: Step) -> Prompt:
+    seat = step.seat
+    here = inv(state, seat).location
+    opts = [Option(id="go:entrance", label="Go to the Entrance" if here != "entrance" else "Stay at the Entrance")]
+    for where in board.places(state):
+        if where.startswith("ow:") and board.modifier(state, "no_other_worlds"):
+            continue
+        card = board.card_data(state, where)
+        assert card is not None
+        stay = " (stay)" if where == here else ""
+        opts.append(Option(id=f"go:{where}", label=f"{card.name}{stay}",
+                           detail="; ".join(t.text() for _, t in board.task_list(state, where))))
+    opts += items.options(state, seat, "move")
+    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: where to?",
+                  reason="Movement phase (rules: Turn Structure)", options=opts, default=["go:entrance"])
+
+
+@answers("move")
+def answer_move(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    choice = action.choice[0]
+    seat = step.seat
+    if not choice.startswith("go:"):
+        push(state, "move", seat)
+        items.use(state, seat, choice, "move", events)
+        return
+    where = choice[3:]
+    i = inv(state, seat)
+    if i.location != where:
+        events.append(Event(kind="moved", text=f"{name(state, seat)} moves to {board.place_label(state, where)}.",
+                            seat=seat, data={"to": where}))
+    i.location = where
+    if where == "entrance":
+        push(state, "entrance", seat)
+    else:
+        push(state, "adventure_begin", seat)
+
+
+# ---------------------------------------------------------------- the entrance (4.3)
+
+def _entrance_costs(state: ElderSignState, seat: int) -> int:
+    return sum(p["amount"] for k, p in items.abilities(state, seat) if k == "trophy_discount")
+
+
+@asks("entrance")
+def ask_entrance(state: ElderSignState, step: Step) -> Prompt:
+    seat = step.seat
+    i = inv(state, seat)
+    have = board.trophy_total(state, seat)
+    off = _entrance_costs(state, seat)
+    opts: list[Option] = []
+    if not board.modifier(state, "no_first_aid"):
+        if i.stamina < i.max_stamina:
+            opts.append(Option(id="aid:stamina", label="First Aid: +1 stamina (free)"))
+        if i.sanity < i.max_sanity:
+            opts.append(Option(id="aid:sanity", label="First Aid: +1 sanity (free)"))
+        for key, label, cost in (("full_stamina", "full stamina", 2), ("full_sanity", "full sanity", 2),
+                                 ("full_both", "full stamina and sanity", 4)):
+            cost = max(0, cost - off)
+            needs = (key != "full_sanity" and i.stamina < i.max_stamina) or (
+                key != "full_stamina" and i.sanity < i.max_sanity)
+            if needs and have >= cost:
+                opts.append(Option(id=f"aid:{key}", label=f"First Aid: {label} ({cost} trophies)"))
+    if not board.modifier(state, "no_lost_and_found"):
+        opts.append(Option(id="lost", label="Lost & Found: roll a green die"))
+    if not board.modifier(state, "no_souvenirs"):
+        for s in content(state).entrance.souvenirs:
+            cost = max(0, s.cost - off)
+            if have >= cost:
+                opts.append(Option(id=f"buy:{s.id}", label=f"Souvenir: {s.label} ({cost} trophies)"))
+    opts.append(Option(id="rest", label="Do nothing"))
+    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+                  title=f"{name(state, seat)} at the Entrance: one action",
+                  reason="The Entrance (one action per turn)", options=opts,
+                  default=[opts[0].id])
+
+
+@answers("entrance")
+def answer_entrance(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    seat, choice = step.seat, action.choice[0]
+    off = _entrance_costs(state, seat)
+    if choice == "rest":
+        events.append(Event(kind="entrance", text=f"{name(state, seat)} rests at the Entrance.", seat=seat))
+        return
+    if choice == "lost":
+        push(state, "lost_and_found", seat)
+        return
+    if choice in ("aid:stamina", "aid:sanity"):
+        apply_batch(state, [{choice[4:]: 1}], seat, "entrance.first-aid")
+        return
+    if choice.startswith("aid:"):
+        key = choice[4:]
+        cost = max(0, (4 if key == "full_both" else 2) - off)
+        push(state, "pay", seat, cost=cost, purpose=choice, source="entrance.first-aid")
+        return
+    souvenir = next(s for s in content(state).entrance.souvenirs if f"buy:{s.id}" == choice)
+    push(state, "pay", seat, cost=max(0, souvenir.cost - off), purpose=choice, source="entrance.souvenir")
+
+
+def _entrance_purchase(state: ElderSignState, seat: int, purpose: str, events: Events) -> None:
+    i = inv(state, seat)
+    if purpose.startswith("aid:"):
+        key = purpose[4:]
+        if key in ("full_stamina", "full_both"):
+            i.stamina = i.max_stamina
+        if key in ("full_sanity", "full_both"):
+            i.sanity = i.max_sanity
+        events.append(Event(kind="first_aid", text=f"{name(state, seat)} is patched up "
+                            f"({i.stamina} stamina, {i.sanity} sanity).", seat=seat))
+        return
+    souvenir = next(s for s in content(state).entrance.souvenirs if f"buy:{s.id}" == purpose)
+    events.append(Event(kind="souvenir", text=f"{name(state, seat)} buys {souvenir.label}.", seat=seat))
+    apply_batch(state, souvenir.effects, seat, "entrance.souvenir")
+
+
+@asks("pay")
+def ask_pay(state: ElderSignState, step: Step) -> Prompt:
+    seat, cost = step.seat, step.args["cost"]
+    opts = []
+    for n, p in enumerate(board.payments(state, seat, cost)):
+        label = " + ".join(f"{board.card_name(state, t)} ({board.trophy_value(state, t)})" for t in p)
+        opts.append(Option(id=f"p{n}", label=label[:100]))
+    if step.args["purpose"] != "lose":
+        opts.append(Option(id="back", label="Never mind"))
+    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+                  title=f"{name(state, seat)}: pay {cost} in trophies (no change is given)",
+                  reason="Trophies (rules: Spending Trophies)", options=opts, default=[opts[0].id])
+
+
+@answers("pay")
+def answer_pay(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    seat, choice, purpose = step.seat, action.choice[0], step.args["purpose"]
+    if choice == "back":
+        push(state, "entrance", seat)
+        return
+    paid = board.payments(state, seat, step.args["cost"])[int(choice[1:])]
+    i = inv(state, seat)
+    for t in paid:
+        i.trophies.remove(t)
+        board.return_trophy(state, t)
+    events.append(Event(kind="trophies.spent", text=f"{name(state, seat)} spends "
+                        f"{', '.join(board.card_name(state, t) for t in paid)}.", seat=seat))
+    if purpose != "lose":
+        _entrance_purchase(state, seat, purpose, events)
+
+
+@auto("lost_and_found")
+def run_lost_and_found(state: ElderSignState, step: Step, events: Events) -> None:
+    """Roll one green die; items, abilities and clues may not change it (4.3, [AMBIG] no clue rerolls)."""
+    face = DIE_TYPES["green"].roll(state.rng)
+    e = content(state).entrance
+    events.append(Event(kind="lost_and_found", text=f"Lost & Found: the die shows {FACE_LABEL[face]}. "
+                        f"{e.lost_and_found_text.get(face, '')}", seat=step.seat, data={"faces": [face]}))
+    apply_batch(state, e.lost_and_found[face], step.seat, "entrance.lost-and-found")
+
+
+# ---------------------------------------------------------------- adventures (3.2)
+
+def alive(state: ElderSignState) -> bool:
+    adv = state.adventure
+    return adv is not None and adv.outcome is None and not state.over
+
+
+@auto("adventure_begin")
+def run_adventure_begin(state: ElderSignState, step: Step, events: Events) -> None:
+    """Starting pool: every green die that is not locked, secured or removed (3.2)."""
+    where = inv(state, step.seat).location
+    state.adventure = Adventure(where=where)
+    for d in board.dice_at(state, "supply"):
+        if color_of(d) == "green":
+            board.set_die(state, d, "pool")
+    events.append(Event(kind="adventure.begun", text=f"{name(state, step.seat)} attempts "
+                        f"{board.place_label(state, where)} with {len(board.dice_at(state, 'pool'))} dice.",
+                        seat=step.seat))
+    push(state, "pre_roll", step.seat)
+
+
+@auto("battle_begin")
+def run_battle_begin(state: ElderSignState, step: Step, events: Events) -> None:
+    """Battle: roll the remaining green dice (plus item and spell dice) against the battle task (6.2)."""
+    state.adventure = Adventure(where="ao")
+    for d in board.dice_at(state, "supply"):
+        if color_of(d) == "green":
+            board.set_die(state, d, "pool")
+    events.append(Event(kind="battle.attack", text=f"{name(state, step.seat)} attacks "
+                        f"{board.place_label(state, 'ao')} with {len(board.dice_at(state, 'pool'))} dice.",
+                        seat=step.seat))
+    push(state, "pre_roll", step.seat)
+
+
+def _pre_options(state: ElderSignState, seat: int) -> list[Option]:
+    opts = items.options(state, seat, "pre")
+    for d in board.dice_at(state, "secured"):
+        opts.append(Option(id=f"release:{d}", label=f"Take the {color_of(d)} die off "
+                           f"{board.card_name(state, state.dice[d].holder or '')} to roll it"))
+    return opts
+
+
+@auto("pre_roll")
+def run_pre_roll(state: ElderSignState, step: Step, events: Events) -> None:
+    """Before a roll, a player may use items and abilities; when they have none to use, the roll is made at
+    once (saves a click; the post-roll prompt still offers abandoning)."""
+    if not alive(state):
+        return
+    if items.all_done(state):
+        push(state, "succeed", step.seat)
+        return
+    if not board.dice_at(state, "pool"):
+        if _pre_options(state, step.seat):
+            push(state, "pre_roll_ask", step.seat)
+        else:
+            _out_of_dice(state, step.seat, events)
+        return
+    if _pre_options(state, step.seat):
+        push(state, "pre_roll_ask", step.seat)
+    else:
+        push(state, "roll", step.seat)
+
+
+def _out_of_dice(state: ElderSignState, seat: int, events: Events) -> None:
+    if state.phase == "battle":
+        events.append(Event(kind="battle.spent", text=f"{name(state, seat)} has no dice left to roll.", seat=seat))
+        state.adventure.outcome = "done"  # type: ignore[union-attr]
+    else:
+        push(state, "fail_adventure", seat, reason="no dice left")
+
+
+@asks("pre_roll_ask")
+def ask_pre_roll(state: ElderSignState, step: Step) -> Prompt:
+    seat = step.seat
+    opts = []
+    if board.dice_at(state, "pool"):
+        opts.append(Option(id="roll", label=f"Roll {len(board.dice_at(state, 'pool'))} dice"))
+    opts += _pre_options(state, seat)
+    if state.phase == "normal":
+        opts.append(Option(id="abandon", label="Give up (the adventure fails)"))
+    else:
+        opts.append(Option(id="stop", label="End the attack"))
+    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: ready to roll?",
+                  reason=board.place_label(state, state.adventure.where if state.adventure else ""),
+                  options=opts, default=[opts[0].id])
+
+
+@answers("pre_roll_ask")
+def answer_pre_roll(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    seat, choice = step.seat, action.choice[0]
+    if choice == "roll":
+        push(state, "roll", seat)
+    elif choice == "abandon":
+        push(state, "fail_adventure", seat, reason="gave up")
+    elif choice == "stop":
+        state.adventure.outcome = "done"  # type: ignore[union-attr]
+    elif choice.startswith("release:"):
+        d = choice[8:]
+        spell = state.dice[d].holder
+        board.set_die(state, d, "pool")
+        events.append(Event(kind="die.released", text=f"{name(state, seat)} takes the {color_of(d)} die off "
+                            f"{board.card_name(state, spell or '')}.", seat=seat))
+        items.tidy_spells(state, events)
+        push(state, "pre_roll", seat)
+    else:
+        push(state, "pre_roll", seat)
+        items.use(state, seat, choice, "pre", events)
+
+
+@auto("roll")
+def run_roll(state: ElderSignState, step: Step, events: Events) -> None:
+    if not alive(state):
+        return
+    adv = state.adventure
+    assert adv is not None
+    pool = board.dice_at(state, "pool")
+    for d in pool:
+        state.dice[d].face = DIE_TYPES[color_of(d)].roll(state.rng)
+    adv.rolled, adv.assist_this_roll = True, False
+    adv.rolls += 1
+    state.roll_number += 1
+    events.append(Event(kind="dice.rolled", text=f"{name(state, step.seat)} rolls: {dice_text(state, pool)}.",
+                        seat=step.seat, data={"dice": {d: state.dice[d].face for d in pool}}))
+    push(state, "post_roll", step.seat)
+
+
+def held_dice(state: ElderSignState, seat: int) -> list[str]:
+    """Dice usable for a completion besides this roll: focused and assisted (not in battle, 3.2) and
+    spell-secured dice (anyone's, on their own turn)."""
+    out = board.dice_at(state, "secured")
+    if state.phase == "normal":
+        out = board.dice_at(state, "focused", str(seat)) + board.dice_at(state, "assisted") + out
+    return out
+
+
+def task_options(state: ElderSignState, seat: int) -> list[Option]:
+    adv = state.adventure
+    if adv is None or not adv.rolled:
+        return []
+    dice = [(d, state.dice[d].face or "") for d in board.dice_at(state, "pool") + held_dice(state, seat)
+            if state.dice[d].face is not None]  # a die added after the roll waits for the next roll
+    if adv.where == "ao":
+        tasks = [("ao", content(state).ancient_ones[state.ao].battle_task)]
+    else:
+        tasks = board.open_tasks(state, adv.where)
+    i = inv(state, seat)
+    opts = []
+    for key, task in tasks:
+        if (task.sanity and i.sanity - task.sanity <= 0) or (task.stamina and i.stamina - task.stamina <= 0):
+            continue  # the cost gate (1.5)
+        for combo in completions(task, dice, limit=6):
+            opts.append(Option(id=f"task:{key}:{','.join(combo)}",
+                               label=f"Complete {task.text()} with {dice_text(state, list(combo))}"[:100]))
+    return opts
+
+
+@asks("post_roll")
+def ask_post_roll(state: ElderSignState, step: Step) -> Prompt:
+    seat = step.seat
+    i = inv(state, seat)
+    opts = task_options(state, seat)
+    cost = int(board.modifier(state, "clue_cost") or 1)  # type: ignore[arg-type]
+    if i.clues >= cost and board.dice_at(state, "pool"):
+        opts.append(Option(id="clue", label=f"Spend {cost} clue{'s' if cost > 1 else ''} to reroll "
+                           f"(you have {i.clues})"))
+    opts += items.options(state, seat, "post")
+    opts.append(Option(id="fail", label="Failed roll: discard a die and roll again"))
+    if state.phase == "normal":
+        opts.append(Option(id="abandon", label="Give up (the adventure fails)"))
+    where = state.adventure.where if state.adventure else ""
+    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+                  title=f"{name(state, seat)}: {dice_text(state, board.dice_at(state, 'pool'))}",
+                  reason=board.place_label(state, where), options=opts, default=["fail"])
+
+
+@answers("post_roll")
+def answer_post_roll(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    seat, choice = step.seat, action.choice[0]
+    if choice.startswith("task:"):
+        _, key, dice = choice.split(":", 2)
+        complete_task(state, seat, key, dice.split(",") if dice else [], events)
+    elif choice == "clue":
+        push(state, "resume_post", seat)
+        push(state, "pick_dice", seat, purpose="clue", max=8, source="clue")
+    elif choice == "fail":
+        push(state, "fail_roll", seat)
+    elif choice == "abandon":
+        push(state, "fail_adventure", seat, reason="gave up")
+    else:
+        push(state, "resume_post", seat)
+        items.use(state, seat, choice, "post", events)
+
+
+def complete_task(state: ElderSignState, seat: int, key: str, dice: list[str], events: Events) -> None:
+    adv = state.adventure
+    assert adv is not None
+    for d in dice:
+        board.set_die(state, d, "battle" if key == "ao" else "assigned", keep_face=True)
+    adv.rolled = False
+    items.tidy_spells(state, events)
+    if key == "ao":
+        task = content(state).ancient_ones[state.ao].battle_task
+        events.append(Event(kind="task.completed", text=f"{name(state, seat)} completes the battle task "
+                            f"with {dice_text(state, dice)}.", seat=seat))
+        _pay_costs(state, seat, task.clock, task.sanity, task.stamina, events)
+        remove_doom(state, 1, "battle", events)
+        push(state, "pre_roll", seat)
+        return
+    task = dict(board.task_list(state, adv.where))[key]
+    monster = board.monster_for_task(state, adv.where, key)
+    adv.completed.append(key)
+    events.append(Event(kind="task.completed", text=f"{name(state, seat)} completes {task.text()} with "
+                        f"{dice_text(state, dice)}.", seat=seat, data={"task": key}))
+    if monster is not None:
+        monster.defeated_by = seat
+        events.append(Event(kind="monster.defeated", text=f"{board.card_name(state, monster.monster)} is "
+                            "defeated.", seat=seat, cause=monster.monster))
+    push(state, "pre_roll", seat)
+    _pay_costs(state, seat, task.clock, task.sanity, task.stamina, events)
+
+
+def _pay_costs(state: ElderSignState, seat: int, clock: int, sanity: int, stamina: int, events: Events) -> None:
+    """Costs are paid after the dice (1.5); CLOCK moves the hand now, midnight waits for the turn's end."""
+    if clock:
+        advance_clock(state, clock, "task cost", events)
+    effects = ([{"sanity": -sanity}] if sanity else []) + ([{"stamina": -stamina}] if stamina else [])
+    apply_batch(state, effects, seat, "task cost")
+
+
+@auto("fail_roll")
+def run_fail_roll(state: ElderSignState, step: Step, events: Events) -> None:
+    """A failed roll: terror first (card + Mythos, before the discard), then discard a die, then focus or
+    assistance (3.2). A Wildcard never triggers terror ([AMBIG] 1.2 default)."""
+    if not alive(state):
+        return
+    adv = state.adventure
+    assert adv is not None
+    adv.rolled = False
+    seat = step.seat
+    push_all(state, [("discard_die", seat, {"reason": "failed roll", "forced": False}),
+                     ("after_fail", seat, {})])
+    pool = board.dice_at(state, "pool")
+    if state.phase == "normal" and any(state.dice[d].face == TERROR for d in pool):
+        c = content(state)
+        card = board.card_data(state, adv.where)
+        events.append(Event(kind="terror", text="Terror! A die shows the terror face.", seat=seat))
+        batch = list(card.terror) if card else []
+        if state.mythos:
+            batch += c.mythos[state.mythos].terror
+        batch += c.ancient_ones[state.ao].on_terror
+        apply_batch(state, batch, seat, card.id if card else "terror", where=adv.where, context="terror")
+
+
+@auto("discard_die")
+def run_discard_die(state: ElderSignState, step: Step, events: Events) -> None:
+    if not alive(state):
+        return
+    pool = board.dice_at(state, "pool")
+    kinds = {(color_of(d), state.dice[d].face) for d in pool}
+    if len(kinds) == 1:
+        _discard(state, step.seat, pool[0], events)
+    elif pool:
+        push(state, "discard_pick", step.seat, reason=step.args.get("reason", ""))
+    else:
+        _discard(state, step.seat, None, events)
+
+
+@asks("discard_pick")
+def ask_discard(state: ElderSignState, step: Step) -> Prompt:
+    pool = board.dice_at(state, "pool")
+    opts = []
+    seen = set()
+    for d in pool:
+        k = (color_of(d), state.dice[d].face)
+        if k not in seen:
+            seen.add(k)
+            opts.append(Option(id=d, label=f"Discard {dice_text(state, [d])}"))
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
+                  title=f"{name(state, step.seat)}: discard which die?", reason=step.args.get("reason", ""),
+                  options=opts, default=[opts[0].id])
+
+
+@answers("discard_pick")
+def answer_discard(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    _discard(state, step.seat, action.choice[0], events)
+
+
+def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) -> None:
+    adv = state.adventure
+    assert adv is not None
+    if die is not None:
+        board.set_die(state, die, "discarded", keep_face=True)
+        if color_of(die) != "green":
+            adv.item_dice_spent.append(die)
+        events.append(Event(kind="die.discarded", text=f"{name(state, seat)} discards {dice_text(state, [die])}.",
+                            seat=seat))
+    if not board.dice_at(state, "pool"):
+        # drop the after-fail step: the adventure (or the attack) is over
+        state.stack = [s for s in state.stack if s.op != "after_fail"]
+        if state.phase == "battle":
+            _out_of_dice(state, seat, events)
+        else:
+            push(state, "fail_adventure", seat, reason="the last die was discarded")
+
+
+def _focus_allowed(state: ElderSignState, seat: int) -> bool:
+    adv = state.adventure
+    extra = sum(p["dice"] for k, p in items.abilities(state, seat) if k == "extra_focus")
+    return (adv is not None and state.phase == "normal" and not board.modifier(state, "no_focus")
+            and adv.focus_used < 1 + extra and len(board.dice_at(state, "pool")) > 1)
+
+
+def _helpers(state: ElderSignState, seat: int) -> list[int]:
+    adv = state.adventure
+    if (adv is None or state.phase != "normal" or adv.assist_this_roll or board.modifier(state, "no_assist")
+            or len(board.dice_at(state, "pool")) <= 1):
+        return []
+    return [s for s in board.investigators_at(state, adv.where) if s != seat and s not in adv.helpers]
+
+
+@auto("after_fail")
+def run_after_fail(state: ElderSignState, step: Step, events: Events) -> None:
+    """After the discard, the player may focus OR ask for assistance, never both on one failed roll. Both
+    leave at least one die to roll ([AMBIG] 9.10 default: the last pool die can't be set aside)."""
+    if not alive(state):
+        return
+    if _focus_allowed(state, step.seat) or _helpers(state, step.seat):
+        push(state, "after_fail_ask", step.seat)
+    else:
+        push(state, "pre_roll", step.seat)
+
+
+@asks("after_fail_ask")
+def ask_after_fail(state: ElderSignState, step: Step) -> Prompt:
+    seat = step.seat
+    opts = [Option(id="continue", label="Roll the remaining dice")]
+    if _focus_allowed(state, seat):
+        for d in _distinct(state, board.dice_at(state, "pool")):
+            opts.append(Option(id=f"focus:{d}", label=f"Focus: keep {dice_text(state, [d])}"))
+    for h in _helpers(state, seat):
+        opts.append(Option(id=f"assist:{h}", label=f"Ask {name(state, h)} for assistance"))
+    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+                  title=f"{name(state, seat)}: focus, ask for help, or roll on?",
+                  reason="Failed roll (rules: Focus and Assistance)", options=opts, default=["continue"])
+
+
+def _distinct(state: ElderSignState, dice: list[str]) -> list[str]:
+    seen, out = set(), []
+    for d in dice:
+        k = (color_of(d), state.dice[d].face)
+        if k not in seen:
+            seen.add(k)
+            out.append(d)
+    return out
+
+
+@answers("after_fail_ask")
+def answer_after_fail(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    seat, choice = step.seat, action.choice[0]
+    adv = state.adventure
+    assert adv is not None
+    if choice == "continue":
+        push(state, "pre_roll", seat)
+    elif choice.startswith("focus:"):
+        d = choice[6:]
+        board.set_die(state, d, "focused", str(seat), keep_face=True)
+        adv.focus_used += 1
+        events.append(Event(kind="die.focused", text=f"{name(state, seat)} focuses {dice_text(state, [d])}.",
+                            seat=seat))
+        push(state, "pre_roll", seat)
+    else:
+        helper = int(choice[7:])
+        adv.assist_this_roll = True
+        push(state, "assist_consent", helper, asker=seat)
+
+
+@asks("assist_consent")
+def ask_assist(state: ElderSignState, step: Step) -> Prompt:
+    asker = step.args["asker"]
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.CONFIRM,
+                  title=f"{name(state, step.seat)}: will you assist {name(state, asker)}? If the adventure fails, "
+                  "you lose 1 sanity or 1 stamina.", reason="Assistance (rules: Focus and Assistance)",
+                  options=[Option(id="yes", label="Assist"), Option(id="no", label="Refuse")], default=["no"])
+
+
+@answers("assist_consent")
+def answer_assist(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    asker = step.args["asker"]
+    if action.choice[0] == "no":
+        events.append(Event(kind="assist.refused", text=f"{name(state, step.seat)} declines to assist.",
+                            seat=step.seat))
+        push(state, "after_fail", asker)
+        return
+    state.adventure.helpers.append(step.seat)  # type: ignore[union-attr]
+    push(state, "assist_die", asker, helper=step.seat)
+
+
+@asks("assist_die")
+def ask_assist_die(state: ElderSignState, step: Step) -> Prompt:
+    opts = [Option(id=d, label=f"Give {dice_text(state, [d])}")
+            for d in _distinct(state, board.dice_at(state, "pool"))]
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
+                  title=f"{name(state, step.seat)}: which die does {name(state, step.args['helper'])} hold?",
+                  reason="Assistance", options=opts, default=[opts[0].id])
+
+
+@answers("assist_die")
+def answer_assist_die(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    d, helper = action.choice[0], step.args["helper"]
+    board.set_die(state, d, "assisted", str(helper), keep_face=True)
+    events.append(Event(kind="die.assisted", text=f"{name(state, helper)} holds {dice_text(state, [d])} for "
+                        f"{name(state, step.seat)}.", seat=helper))
+    push(state, "pre_roll", step.seat)
+
+
+@auto("succeed")
+def run_succeed(state: ElderSignState, step: Step, events: Events) -> None:
+    """Success, in the rulebook's order (3.2): markers home, dice back, trophy, replacement, rewards."""
+    if not alive(state):
+        return
+    adv = state.adventure
+    assert adv is not None
+    adv.outcome = "success"
+    seat, where = step.seat, adv.where
+    card = board.card_data(state, where)
+    cip = board.card_at(state, where)
+    assert card is not None and cip is not None
+    events.append(Event(kind="adventure.success", text=f"{name(state, seat)} resolves {card.name}!", seat=seat,
+                        cause=card.id, render=True))
+    for s in board.investigators_at(state, where):
+        inv(state, s).location = "entrance"
+    _return_adventure_dice(state)
+    inv(state, seat).trophies.append(card.id)
+    for m in cip.monsters:  # every monster on a resolved card was defeated (it was one of its tasks)
+        if m.defeated_by is None:
+            m.defeated_by = seat
+    collect_from(state, cip, events)  # now, before the card leaves play
+    board.unlock_source(state, card.id, events)
+    if where.startswith("slot:"):
+        deal_adventure(state, int(where[5:]), events)
+    else:
+        state.other_worlds = [c for c in state.other_worlds if c.card != card.id]
+    rewards = list(card.rewards)
+    bonus = sum(p["clues"] for k, p in items.abilities(state, seat) if k == "clue_bonus")
+    if bonus:
+        rewards.append({"clues": bonus})
+    apply_batch(state, rewards, seat, card.id)
+
+
+def deal_adventure(state: ElderSignState, slot: int, events: Events) -> None:
+    """Replace a slot from the top of the deck; an empty deck leaves the slot empty ([AMBIG] 9.16)."""
+    card_id = state.decks["adventure"].draw(state.rng)
+    state.slots[slot] = CardInPlay(card=card_id) if card_id else None
+    if card_id is None:
+        events.append(Event(kind="deck.empty", text="The adventure deck is empty; the space stays bare."))
+        return
+    card = content(state).adventures[card_id]
+    events.append(Event(kind="adventure.dealt", text=f"A new adventure: {card.name}.", cause=card_id))
+    for color in card.locks:
+        board.lock_die(state, color, card_id, "adventure", events)
+
+
+def _return_adventure_dice(state: ElderSignState) -> None:
+    for loc in ("pool", "assigned", "discarded", "battle"):
+        for d in board.dice_at(state, loc):
+            board.return_die(state, d)
+
+
+@auto("fail_adventure")
+def run_fail_adventure(state: ElderSignState, step: Step, events: Events) -> None:
+    """Failure (3.2): dice back, progress reset, the marker stays, monsters collected before the penalties,
+    then penalties, then each helper pays 1 sanity or stamina ([AMBIG] default: every helper pays)."""
+    if not alive(state):
+        return
+    adv = state.adventure
+    assert adv is not None
+    adv.outcome = "failure"
+    seat = step.seat
+    card = board.card_data(state, adv.where)
+    events.append(Event(kind="adventure.failure", text=f"{name(state, seat)} fails "
+                        f"{card.name if card else 'the adventure'} ({step.args.get('reason', '')}).", seat=seat,
+                        cause=card.id if card else ""))
+    for loc in ("pool", "assigned", "discarded"):
+        for d in board.dice_at(state, loc):
+            board.return_die(state, d)
+    adv.completed = []
+    batch = list(card.penalties) if card else []
+    batch += content(state).ancient_ones[state.ao].on_fail
+    for h in adv.helpers:
+        push(state, "effects", h, effects=[{"choose": [[{"sanity": -1}], [{"stamina": -1}]]}],
+             source="assistance", where=adv.where, context="")
+    apply_batch(state, batch, seat, card.id if card else "failure", where=adv.where)
+    push(state, "collect", None)
+
+
+@auto("collect")
+def run_collect(state: ElderSignState, step: Step, events: Events) -> None:
+    """Defeated monsters go to their defeater's trophies; their locks free; their back text applies (5.3)."""
+    for cip in [*state.slots, *state.other_worlds]:
+        if cip is not None:
+            collect_from(state, cip, events)
+
+
+def collect_from(state: ElderSignState, cip: CardInPlay, events: Events) -> None:
+    c = content(state)
+    for m in [m for m in cip.monsters if m.defeated_by is not None]:
+        cip.monsters.remove(m)
+        s = m.defeated_by
+        assert s is not None
+        owner = state.table[s].investigator
+        if owner is not None:
+            owner.trophies.append(m.monster)
+        else:
+            state.cup.append(m.monster)
+        board.unlock_source(state, m.monster, events)
+        monster = c.monsters[m.monster]
+        if monster.on_defeat and owner is not None:
+            apply_batch(state, monster.on_defeat, s, m.monster)
+
+
+@auto("end_resolution")
+def run_end_resolution(state: ElderSignState, step: Step, events: Events) -> None:
+    """End of the Resolution phase: collect monsters, unused focused/assisted dice and item dice return
+    (3.2 "End of phase")."""
+    if not step.args.get("collected"):
+        push(state, "end_resolution", None, collected=True)
+        push(state, "collect", None)
+        return
+    for loc in ("pool", "assigned", "discarded", "focused", "assisted", "battle"):
+        for d in board.dice_at(state, loc):
+            board.return_die(state, d)
+    items.tidy_spells(state, events)
+    state.adventure = None
+
+
+# ---------------------------------------------------------------- clock, midnight, next turn (3.4)
+
+@auto("clock")
+def run_clock(state: ElderSignState, step: Step, events: Events) -> None:
+    advance_clock(state, 1, "clock phase", events)
+    if state.midnights_pending:
+        push(state, "midnight", None)
+
+
+@auto("midnight")
+def run_midnight(state: ElderSignState, step: Step, events: Events) -> None:
+    """Midnight strikes after the turn, once per crossing ([AMBIG] 3.4 default). Normal phase: "At Midnight"
+    effects (adventure slots row by row, then Other Worlds, then the Mythos card's next-midnight text —
+    [AMBIG] order default), a new Mythos card, then once-per-day abilities refresh. In battle: the Ancient
+    One attacks instead; once-per-day abilities still refresh ([AMBIG] 6.2 default)."""
+    if state.midnights_pending <= 0:
+        return
+    state.midnights_pending -= 1
+    state.midnight_now = True
+    events.append(Event(kind="midnight", text="Midnight strikes.", render=True))
+    steps: list[tuple[str, int | None, dict]] = []
+    c = content(state)
+    if state.phase == "battle":
+        steps.append(("ao_attack", None, {}))
+    else:
+        if state.turn_number > 1:
+            for where in board.places(state):
+                card = board.card_data(state, where)
+                if card and card.midnight:
+                    steps.append(("effects", state.current, {"effects": card.midnight, "source": card.id,
+                                                             "where": where, "context": "midnight"}))
+            if state.mythos and c.mythos[state.mythos].next_midnight:
+                steps.append(("effects", state.current, {"effects": c.mythos[state.mythos].next_midnight,
+                                                         "source": state.mythos, "context": "midnight"}))
+            if c.ancient_ones[state.ao].at_midnight:
+                steps.append(("effects", state.current, {"effects": c.ancient_ones[state.ao].at_midnight,
+                                                         "source": state.ao, "context": "midnight"}))
+            steps.append(("check", None, {}))
+        steps.append(("draw_mythos", None, {}))
+    steps.append(("midnight_end", None, {}))
+    push_all(state, steps)
+
+
+@auto("draw_mythos")
+def run_draw_mythos(state: ElderSignState, step: Step, events: Events) -> None:
+    if state.phase != "normal":
+        return
+    draw_mythos(state, events)
+
+
+def draw_mythos(state: ElderSignState, events: Events) -> None:
+    old = state.mythos
+    if old is not None:
+        state.decks["mythos"].put_bottom(old)
+        board.unlock_source(state, old, events)
+    new = state.decks["mythos"].draw(state.rng)
+    state.mythos = new
+    if new is None:
+        return
+    m = content(state).mythos[new]
+    events.append(Event(kind="mythos.drawn", text=f"Mythos: {m.name}. {m.text}", cause=new))
+    for color in m.locks:
+        board.lock_die(state, color, new, "mythos", events)
+    apply_batch(state, m.immediate, state.current, new)
+
+
+@auto("midnight_end")
+def run_midnight_end(state: ElderSignState, step: Step, events: Events) -> None:
+    state.day += 1
+    state.midnight_now = False
+    if state.midnights_pending:
+        push(state, "midnight", None)
+
+
+@auto("ao_attack")
+def run_ao_attack(state: ElderSignState, step: Step, events: Events) -> None:
+    ao = content(state).ancient_ones[state.ao]
+    events.append(Event(kind="ao.attack", text=f"{ao.name} attacks: {ao.attack_text}", cause=ao.id))
+    apply_batch(state, ao.attack, state.current, ao.id)
+
+
+@auto("next_turn")
+def run_next_turn(state: ElderSignState, step: Step, events: Events) -> None:
+    """Replacement investigators are chosen after the turn (digest 7.4-7.5), then the next seat plays."""
+    for s, seat in enumerate(state.table):
+        if seat.pending_new:
+            push(state, "next_turn", None)
+            push(state, "new_investigator", s)
+            return
+    if _check_loss(state, events):
+        return
+    n = len(state.table)
+    nxt = (state.current + 1) % n
+    if state.phase == "normal":
+        for _ in range(n):
+            if not state.table[nxt].eliminated:
+                break
+            nxt = (nxt + 1) % n
+    state.current = nxt
+    events.append(Event(kind="turn.ended", text="", render=True))
+    push(state, "turn_start", None)
+
+
+def _check_loss(state: ElderSignState, events: Events) -> bool:
+    if not board.living_seats(state) and not any(s.pending_new for s in state.table):
+        lose(state, "Every investigator has been devoured. The Ancient One's shadow covers the world.", events)
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- devoured (7)
+
+@auto("devour")
+def run_devour(state: ElderSignState, step: Step, events: Events) -> None:
+    seat = step.seat
+    assert seat is not None
+    s = state.table[seat]
+    i = s.investigator
+    if i is None:
+        return
+    events.append(Event(kind="devoured", text=f"{name(state, seat)} is devoured!", seat=seat, render=True,
+                        cause=step.args.get("source", "")))
+    for card in i.items + i.allies:
+        board.return_item(state, card)
+    for spell in i.cast:  # [AMBIG] 7.3 default: spells return too, freeing their dice
+        for d in board.dice_at(state, "secured", spell):
+            board.return_die(state, d)
+        board.return_item(state, spell)
+    for t in i.trophies:
+        board.return_trophy(state, t)
+    for loc in ("focused", "assisted"):
+        for d in board.dice_at(state, loc, str(seat)):
+            board.return_die(state, d)
+    s.investigator = None
+    s.devoured += 1
+    if seat == state.current and state.adventure is not None and state.adventure.outcome is None:
+        state.adventure.outcome = "devoured"  # the player goes straight to the Clock phase (7.5)
+    if state.phase == "battle":
+        s.eliminated = True
+    else:
+        s.pending_new = True
+    add_doom(state, "devoured", events)
+    push(state, "check", None)
+    if state.phase == "battle":
+        _check_loss(state, events)
+
+
+@asks("new_investigator")
+def ask_new_investigator(state: ElderSignState, step: Step) -> Prompt:
+    c = content(state)
+    opts = [Option(id=i, label=f"{c.investigators[i].name}, {c.investigators[i].occupation}",
+                   detail=c.investigators[i].ability_text) for i in state.unused_investigators[:25]]
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
+                  title=f"{state.seat_name(step.seat)}: choose a new investigator",
+                  reason="Devoured (rules: Devoured Investigators)", options=opts, default=[opts[0].id])
+
+
+@answers("new_investigator")
+def answer_new_investigator(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    seat_ix = step.seat
+    assert seat_ix is not None
+    seat = state.table[seat_ix]
+    seat.pending_new = False
+    if state.phase == "battle":
+        seat.eliminated = True
+        return
+    start_investigator(state, seat_ix, action.choice[0], events)
+
+
+def start_investigator(state: ElderSignState, seat: int, card_id: str, events: Events) -> None:
+    c = content(state).investigators[card_id]
+    state.unused_investigators.remove(card_id)
+    state.table[seat].investigator = Investigator(card=card_id, sanity=c.max_sanity, stamina=c.max_stamina,
+                                                  max_sanity=c.max_sanity, max_stamina=c.max_stamina,
+                                                  clues=c.start.get("clues", 0))
+    events.append(Event(kind="investigator.joined", text=f"{state.seat_name(seat)} plays {c.name}, "
+                        f"{c.occupation}.", seat=seat))
+    for deck in ("common", "unique", "spell", "ally"):
+        for _ in range(c.start.get(deck, 0)):
+            draw_card(state, seat, deck, card_id, events)
+    ao = content(state).ancient_ones[state.ao]
+    if ao.at_start:
+        apply_batch(state, ao.at_start, seat, ao.id)
+
+
+# ---------------------------------------------------------------- monsters (5.1)
+
+@auto("monster")
+def run_monster(state: ElderSignState, step: Step, events: Events) -> None:
+    """A monster appears: a random marker from the cup ([AMBIG] empty cup: nothing), placed on a free
+    monster slot, else below a card with the fewest monsters ([AMBIG] 5.1: monsters in slots count)."""
+    if state.phase != "normal":
+        return
+    if not state.cup:
+        events.append(Event(kind="monster.none", text="The monster cup is empty: nothing appears."))
+        return
+    monster = state.cup.pop(state.rng.below(len(state.cup)))
+    spots = monster_spots(state)
+    if not spots:
+        state.cup.append(monster)
+        return
+    if len(spots) == 1:
+        where, slot = spots[0]
+        board.add_monster_to(state, where, monster, slot, events)
+        return
+    push(state, "place_monster", state.current, monster=monster)
+
+
+def monster_spots(state: ElderSignState) -> list[tuple[str, int | None]]:
+    free: list[tuple[str, int | None]] = []
+    for where in board.places(state):
+        card = board.card_data(state, where)
+        cip = board.card_at(state, where)
+        assert card is not None and cip is not None
+        taken = {m.slot for m in cip.monsters}
+        done = set(state.adventure.completed) if state.adventure and state.adventure.where == where else set()
+        for i, t in enumerate(card.tasks):
+            if t.slot != "none" and i not in taken and f"t{i}" not in done:
+                free.append((where, i))
+    if free:
+        return free
+    cards = [(w, board.monster_count(board.card_at(state, w))) for w in board.places(state)]  # type: ignore[arg-type]
+    if not cards:
+        return []
+    fewest = min(n for _, n in cards)
+    return [(w, None) for w, n in cards if n == fewest]
+
+
+@asks("place_monster")
+def ask_place_monster(state: ElderSignState, step: Step) -> Prompt:
+    m = content(state).monsters[step.args["monster"]]
+    opts = []
+    for where, slot in monster_spots(state):
+        spot = f"task {slot + 1}" if slot is not None else "below the card"
+        opts.append(Option(id=f"{where}|{slot if slot is not None else '-'}",
+                           label=f"{board.place_label(state, where)} ({spot})"[:100]))
+    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
+                  title=f"{name(state, step.seat)}: where does {m.name} ({m.task.text()}) appear?",
+                  reason="A monster appears (rules: Monsters)", options=opts, default=[opts[0].id])
+
+
+@answers("place_monster")
+def answer_place_monster(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+    where, _, slot = action.choice[0].partition("|")
+    board.add_monster_to(state, where, step.args["monster"], None if slot == "-" else int(slot), events)
+
+
+# ---------------------------------------------------------------- awakening (6.1)
+
+@auto("awaken")
+def run_awaken(state: ElderSignState, step: Step, events: Events) -> None:
+    c = content(state)
+    ao = c.ancient_ones[state.ao]
+    state.doom = len(ao.doom_track)  # an early awakening fills the track; those spaces spawn nothing
+    events.append(Event(kind="ao.awakens", text=f"{ao.name} awakens! The final battle begins.", render=True,
+                        cause=ao.id))
+    if state.mythos:
+        state.decks["mythos"].put_bottom(state.mythos)
+        board.unlock_source(state, state.mythos, events)
+        state.mythos = None
+    for lk in list(state.locks):
+        if lk.die is not None:
+            board.set_die(state, lk.die, "removed")
+            events.append(Event(kind="die.removed", text=f"The {lk.color} die locked by "
+                                f"{board.card_name(state, lk.source)} is lost for the battle."))
+    state.locks = []
+    for cip in [*state.slots, *state.other_worlds]:
+        if cip is None:
+            continue
+        deck = "adventure" if cip.card in c.adventures else "other_world"
+        state.decks[deck].put_bottom(cip.card)
+        state.cup.extend(m.monster for m in cip.monsters)
+    state.slots = [None] * len(state.slots)
+    state.other_worlds = []
+    state.phase = "battle"
+    for s in board.living_seats(state):
+        inv(state, s).location = "ao"
+    for seat in state.table:
+        if seat.pending_new:  # devoured into the awakening: eliminated (6.1, 7.6)
+            seat.pending_new = False
+            seat.eliminated = True
+    if state.adventure is not None and state.adventure.outcome is None:
+        state.adventure.outcome = "awakened"  # the current player goes straight to the Clock phase
+    state.stack = [s for s in state.stack if s.op in TURN_FRAMES or s.op == "midnight_end"]
+    if state.midnight_now:
+        push(state, "ao_attack", None)
+    _check_loss(state, events)
