@@ -85,6 +85,10 @@ class ElderSignRules(GameRules):
             state.decks[kind] = Deck.shuffled(kind, sorted(c.deck_ids(kind)), rng)
         for slot in range(6):
             turn.deal_adventure(state, slot, events)
+        state.decks["mythos"] = Deck.shuffled("mythos", sorted(c.mythos), rng)
+        # the stack runs last-pushed first: investigators' setup effects, then the first Mythos, then turn 1
+        push(state, "turn_start", None)
+        push(state, "draw_mythos", None)
         # investigators: chosen ones first, then random for the rest (setup step 7)
         state.table = [Seat() for _ in seats]
         state.unused_investigators = sorted(c.investigators)
@@ -97,9 +101,6 @@ class ElderSignRules(GameRules):
                 turn.start_investigator(state, s.seat, pick, events)
         state.first_player = state.current = rng.below(len(seats))
         events.append(Event(kind="setup.first", text=f"{board.name(state, state.current)} goes first."))
-        state.decks["mythos"] = Deck.shuffled("mythos", sorted(c.mythos), rng)
-        push(state, "turn_start", None)
-        turn.draw_mythos(state, events)  # setup step 9: not a midnight
         events.append(Event(kind="setup.done", text="The museum doors close behind you.", render=True))
         run(state, events)
         return state, events

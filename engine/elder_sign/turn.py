@@ -786,6 +786,7 @@ def run_midnight(state: ElderSignState, step: Step, events: Events) -> None:
 
 @auto("draw_mythos")
 def run_draw_mythos(state: ElderSignState, step: Step, events: Events) -> None:
+    """Draw the next Mythos card (at midnight, and once at setup step 9, which is not a midnight)."""
     if state.phase != "normal":
         return
     draw_mythos(state, events)

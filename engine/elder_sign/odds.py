@@ -1,0 +1,717 @@
+"""Exact odds of completing a task (or a whole card) in one adventure turn under optimal play.
+
+The model is the resolution loop of digest 3.2, seen from one investigator with no items, spells, allies or
+assistance:
+
+* each roll throws every pool die; dice held aside (focused or spell-secured) keep their faces, always
+  count, and are never rerolled;
+* if the rolled dice plus the held dice can complete a task, the player may complete exactly ONE task
+  (on an ordered card only the top remaining one). Its dice are set aside and the rest of the pool is
+  rolled again. The player may also decline and act as if the roll had failed ("efficient adventuring");
+* the player may spend a clue to reroll any non-empty subset of the rolled dice; this is still the same
+  roll, so a completion may follow;
+* a failed roll discards one pool die (losing the last one is failure). Then, once per turn, the player
+  may focus one remaining pool die: it moves to the held dice with its face. Focusing the last pool die
+  is forbidden (digest 9, item 10);
+* "optimal" means maximising the probability of success. Terror effects, costs and penalties do not
+  change which dice remain, so they are not modelled (the cost gate is the caller's business).
+
+How it is computed (memoised dynamic programming):
+
+* **Face classes.** Faces that no symbol on the remaining tasks can tell apart are merged. For an
+  inv-only task Lore, Peril and Terror are all "blank"; investigation values are capped at the largest
+  sum asked for, so for ``inv:2`` the Inv2, Inv3 and Inv4 faces are one class; a Wildcard merges with Inv4
+  when no face symbol remains and with the only remaining face symbol when no ``inv`` remains. Each class
+  is named by its first raw face (``_reps``), so a held die's class can be recomputed when a later state
+  merges classes further.
+* **States.** A roll state is (remaining tasks, pool dice per colour, held classes, clues, focus left).
+  Only the dice's colours matter before a roll. After a roll the state adds the rolled multiset per
+  colour. The value of a roll state is computed for every clue count 0..C at once, because a clue reroll
+  moves to the same pool with one clue fewer.
+* **Clue rerolls without enumerating subsets.** Keeping a sub-multiset K and rerolling the rest is worth
+  Q(K) = the average of Q(K + one more die) over the faces of the next die to roll. So Q over every
+  sub-multiset costs one pass. The best reroll of a roll S is the maximum of Q over the proper
+  sub-multisets of S. A "max over subsets" pass (M(K) = max(Q(K), M(K - one die))) gives that for every
+  S at once.
+* **Completions in a multi-task state.** What matters after completing a task is only how many dice of
+  each colour left the pool and which held dice were used. For each choice of yellow/red/held dice, the
+  fewest green dice needed has a closed form (``_min_green``: a matroid augmentation count for the face
+  symbols, largest-first for the investigation sum). Both "more pool dice" and "more held dice" can only
+  help, so these choices give every useful option.
+
+Values are exact (floating point aside). Results are cached by the canonical state, so the same question
+asked twice is a dictionary lookup, and one card's states are shared with its tasks' single-task states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from operator import mul
+from typing import Literal
+
+from engine.elder_sign.dice import DIE_TYPES, INV_VALUE, WILD, color_of
+from engine.elder_sign.matcher import (
+    FACE_INDEX,
+    FACES,
+    Die,
+    Req,
+    cover,
+    feasible,
+    ranked_completions,
+    requirement,
+    wilds_needed,
+)
+from engine.elder_sign.tasks import Task
+
+COLORS = ("green", "yellow", "red")
+_COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+
+Pool = tuple[int, int, int]
+#: a roll state without its clue count: (ordered, remaining tasks, pool per colour, held classes, focus left)
+GroupKey = tuple[bool, tuple[Req, ...], Pool, tuple[str, ...], bool]
+
+#: bound on the memo of roll-state values; beyond it the memo is dropped and refilled (determinism is kept,
+#: only speed is lost)
+_MEMO_LIMIT = 400_000
+_VALUES: dict[GroupKey, list[float]] = {}
+
+
+# ----------------------------------------------------------------------------------------------------------
+# face classes
+
+
+@lru_cache(maxsize=4096)
+def _reps(rem: tuple[Req, ...]) -> dict[str, str | None]:
+    """Each face's class for these remaining tasks, named by its first raw face; None = useless face."""
+    cap = max((n for r in rem for n in r.inv), default=0)
+    rel = frozenset().union(*(r.relevant_faces() for r in rem)) if rem else frozenset()
+
+    def role(face: str) -> tuple[int, frozenset[str]]:
+        # A die either adds its value to one inv sum or fills one face symbol from its face set; the
+        # Wildcard is the only die that can do both (as Inv4 or as any face).
+        if face == WILD:
+            return min(4, cap), rel
+        if face in INV_VALUE:
+            return min(INV_VALUE[face], cap), frozenset()
+        return 0, frozenset({face}) & rel
+
+    first: dict[tuple[int, frozenset[str]], str] = {}
+    out: dict[str, str | None] = {}
+    for f in FACES:
+        r = role(f)
+        out[f] = None if r == (0, frozenset()) else first.setdefault(r, f)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _dists(rem: tuple[Req, ...]) -> tuple[tuple[tuple[str | None, float], ...], ...]:
+    """Per colour, the classes its faces fall into with their probabilities (blank last)."""
+    reps = _reps(rem)
+    out = []
+    for color in COLORS:
+        faces = DIE_TYPES[color].faces
+        classes = [reps[f] for f in faces]
+        order = [r for r in dict.fromkeys(reps[f] for f in FACES) if r is not None and r in classes]
+        if None in classes:
+            order.append(None)
+        out.append(tuple((r, classes.count(r) / len(faces)) for r in order))
+    return tuple(out)
+
+
+def _canon(ordered: bool, rem: Sequence[Req], pool: Pool, held: Sequence[str], focus: bool) -> GroupKey:
+    """The canonical key of a roll state: facts that cannot change the answer are erased so that equal
+    situations share one memo entry."""
+    if len(rem) <= 1:
+        ordered = False  # one task: order is moot
+    rem_t = tuple(rem) if ordered else tuple(sorted(rem))
+    reps = _reps(rem_t)
+    held_t = tuple(sorted(r for r in (reps[f] for f in held) if r is not None))  # useless held dice dropped
+    if sum(pool) < 3:
+        focus = False  # focusing needs a die to discard, one to focus and one left to roll
+    return ordered, rem_t, pool, held_t, focus
+
+
+# ----------------------------------------------------------------------------------------------------------
+# roll shapes: every kept/rolled multiset for a pool, with the links the DP walks
+
+
+def _vectors(n: int, p: int) -> list[tuple[int, ...]]:
+    """All count vectors of length n with sum at most p."""
+    if n == 0:
+        return [()]
+    return [(k,) + rest for k in range(p + 1) for rest in _vectors(n - 1, p - k)]
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """Every sub-multiset K of a roll of ``pool`` (kept dice, or a whole roll), over (colour, class) slots.
+
+    K is numbered in mixed radix over its three per-colour parts, and each colour's parts are listed by
+    size. So adding a die always gives a larger number and removing one a smaller number. The DP can then
+    walk the numbers downwards (children first) or upwards (subsets first) with no sorting.
+    """
+
+    pool: Pool
+    offsets: tuple[int, ...]  # first slot of each colour in a flattened count vector
+    vecs: tuple[list[tuple[int, ...]], ...]  # per colour, its parts by size
+    index: tuple[dict[tuple[int, ...], int], ...]  # per colour, part -> position
+    strides: tuple[int, int, int]
+    full: list[int]  # the complete rolls (every pool die present)
+    full_flat: list[tuple[int, ...]]  # ... and their flattened count vectors
+    next_colour: list[int]  # for a non-full K, the colour of the next die rolled (-1 if full)
+    children: list[list[int]]  # ... and K after it lands on each class of that colour
+    subs: list[list[int]]  # the sub-multisets one die smaller
+
+    def locate(self, flat: Sequence[int]) -> int:
+        """The number of the multiset with this flattened count vector."""
+        i = 0
+        for ci in range(3):
+            o = self.offsets[ci]
+            part = tuple(flat[o:o + len(self.vecs[ci][0])])
+            i += self.index[ci][part] * self.strides[ci]
+        return i
+
+
+
+@lru_cache(maxsize=512)
+def _shape(nclasses: tuple[int, ...], pool: Pool) -> _Shape:
+    vecs = tuple(sorted(_vectors(n, p), key=sum) for n, p in zip(nclasses, pool, strict=True))
+    index = tuple({v: i for i, v in enumerate(vs)} for vs in vecs)
+    sizes = [len(vs) for vs in vecs]
+    strides = (sizes[1] * sizes[2], sizes[2], 1)
+    # per colour: children (one die more, per class) and subs (one die less) as positions
+    kids_c = []
+    subs_c = []
+    for ci, vs in enumerate(vecs):
+        idx = index[ci]
+        kids_c.append([[idx[v[:s] + (v[s] + 1,) + v[s + 1:]] for s in range(len(v))] if sum(v) < pool[ci]
+                       else [] for v in vs])
+        subs_c.append([[idx[v[:s] + (n - 1,) + v[s + 1:]] for s, n in enumerate(v) if n] for v in vs])
+    total = sizes[0] * sizes[1] * sizes[2]
+    next_colour = [-1] * total
+    children: list[list[int]] = [[] for _ in range(total)]
+    subs: list[list[int]] = [[] for _ in range(total)]
+    full: list[int] = []
+    s0, s1, _ = strides
+    for a in range(sizes[0]):
+        for b in range(sizes[1]):
+            for c in range(sizes[2]):
+                i = a * s0 + b * s1 + c
+                subs[i] = ([x * s0 + b * s1 + c for x in subs_c[0][a]]
+                           + [a * s0 + x * s1 + c for x in subs_c[1][b]]
+                           + [a * s0 + b * s1 + x for x in subs_c[2][c]])
+                if kids_c[0][a]:
+                    next_colour[i] = 0
+                    children[i] = [x * s0 + b * s1 + c for x in kids_c[0][a]]
+                elif kids_c[1][b]:
+                    next_colour[i] = 1
+                    children[i] = [a * s0 + x * s1 + c for x in kids_c[1][b]]
+                elif kids_c[2][c]:
+                    next_colour[i] = 2
+                    children[i] = [a * s0 + b * s1 + x for x in kids_c[2][c]]
+                else:
+                    full.append(i)
+    offsets = (0, nclasses[0], nclasses[0] + nclasses[1])
+    full_flat = [_flat(vecs, strides, i) for i in full]
+    return _Shape(pool, offsets, vecs, index, strides, full, full_flat, next_colour, children, subs)
+
+
+def _flat(vecs: tuple[list[tuple[int, ...]], ...], strides: tuple[int, int, int], i: int
+               ) -> tuple[int, ...]:
+    a, b, c = (vecs[ci][i // strides[ci] % len(vecs[ci])] for ci in range(3))
+    return a + b + c
+
+
+# ----------------------------------------------------------------------------------------------------------
+# fewest green dice for a completion
+
+
+@lru_cache(maxsize=65536)
+def _min_inv(groups: tuple[int, ...], fixed: tuple[int, ...], avail: tuple[int, ...]) -> int | None:
+    """Fewest dice from ``avail`` (counts of values 1..4) that, with ``fixed``, meet every inv sum."""
+    if not groups:
+        return 0
+    if len(groups) == 1:
+        need = groups[0] - sum((v + 1) * n for v, n in enumerate(fixed))
+        used = 0
+        # largest first is optimal: the k largest dice have the largest sum of any k dice
+        for v in (4, 3, 2, 1):
+            if need <= 0:
+                break
+            take = min(avail[v - 1], -(-need // v))
+            need -= take * v
+            used += take
+        return used if need <= 0 else None
+    best = None
+    for x in product(*(range(n + 1) for n in avail)):
+        n = sum(x)
+        if best is not None and n >= best:
+            continue
+        if cover(groups, tuple(a + b for a, b in zip(fixed, x, strict=True))):
+            best = n
+    return best
+
+
+@lru_cache(maxsize=262144)
+def _min_green(req: Req, forced: tuple[int, ...], green: tuple[int, ...]) -> int | None:
+    """Fewest dice from ``green`` (face counts, no Wildcards) that, with every ``forced`` die, complete
+    ``req``; None if impossible.
+
+    Green dice have no Wildcard, so a green die serves either the face symbols or the inv sums, never
+    both. For each number k of forced Wildcards given to face symbols:
+    * faces: the sets of dice that can be matched to distinct face symbols are the independent sets of a
+      transversal matroid. If the whole set can fill every face symbol, a maximum matchable part of the
+      forced dice extends to a full matching using exactly (symbols - its size) green dice, and no
+      fewer will do;
+    * inv sums: the forced investigation dice, the other forced Wildcards as Inv4, plus the fewest green
+      investigation dice (``_min_inv``).
+    """
+    f1, f2, f3, f4, flo, fpe, fte, fwi = forced
+    g1, g2, g3, g4, glo, gpe, gte, _ = green
+    short = wilds_needed(req, flo, fpe, fte)
+    short_all = wilds_needed(req, flo + glo, fpe + gpe, fte + gte)
+    best = None
+    for k in range(fwi + 1):
+        if short_all > k:
+            continue
+        inv = _min_inv(req.inv, (f1, f2, f3, f4 + fwi - k), (g1, g2, g3, g4))
+        if inv is None:
+            continue
+        total = max(0, short - k) + inv
+        if best is None or total < best:
+            best = total
+    return best
+
+
+def _add(counts: list[int], face: str, n: int = 1) -> None:
+    counts[FACE_INDEX[face]] += n
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the dynamic programme
+
+
+@dataclass(frozen=True)
+class _RollTable:
+    """What every complete roll of a pool looks like for some remaining tasks. It does not depend on the
+    held dice, clues or focus, so all those roll states share one table."""
+
+    shape: _Shape
+    slot_class: list[str | None]
+    slot_colour: list[int]
+    probs: list[list[float]]  # per colour, per class
+    counts: list[tuple[int, ...]]  # per full roll: face-count vector of its useful dice (by class name)
+    support: list[tuple[int, ...]]  # per full roll: the slots present with a useful class
+    green: list[tuple[int, ...]]  # per full roll: face counts of its green dice
+    specials: list[tuple[tuple[int, str, int], ...]]  # per full roll: (colour, class, n) of yellow/red
+
+
+@lru_cache(maxsize=2048)
+def _roll_table(rem: tuple[Req, ...], pool: Pool) -> _RollTable:
+    dists = _dists(rem)
+    shape = _shape(tuple(len(d) for d in dists), pool)
+    slot_class = [c for d in dists for c, _ in d]
+    slot_colour = [ci for ci, d in enumerate(dists) for _ in d]
+    probs = [[p for _, p in d] for d in dists]
+    slot_face = [FACE_INDEX[c] if c is not None else -1 for c in slot_class]
+    counts, support, green, specials = [], [], [], []
+    for k in shape.full_flat:
+        c = [0] * 8
+        g = [0] * 8
+        sp = []
+        sup = []
+        for s, n in enumerate(k):
+            if not n or slot_face[s] < 0:
+                continue
+            c[slot_face[s]] += n
+            sup.append(s)
+            if slot_colour[s] == 0:
+                g[slot_face[s]] += n
+            else:
+                sp.append((slot_colour[s], slot_class[s], n))
+        counts.append(tuple(c))
+        support.append(tuple(sup))
+        green.append(tuple(g))
+        specials.append(tuple(sp))
+    return _RollTable(shape, slot_class, slot_colour, probs, counts, support, green, specials)
+
+
+@lru_cache(maxsize=262144)
+def _moves(req: Req, green: tuple[int, ...], specials: tuple[tuple[int, str, int], ...]
+           ) -> tuple[tuple[int, int, int, tuple[str, ...]], ...]:
+    """The ways to complete ``req`` that can matter afterwards: (green, yellow, red dice used, held classes
+    used), one per choice of which special dice (yellow, red, held = colour 3) to include, with the fewest
+    green dice. A choice that includes an unneeded die is dominated but harmless, so no filtering."""
+    out = set()
+    for pick in product(*(range(n + 1) for _, _, n in specials)):
+        forced = [0] * 8
+        used = [0, 0]
+        held_used: list[str] = []
+        for (ci, cls, _), n in zip(specials, pick, strict=True):
+            if not n:
+                continue
+            forced[FACE_INDEX[cls]] += n
+            if ci == 3:
+                held_used += [cls] * n
+            else:
+                used[ci - 1] += n
+        g = _min_green(req, tuple(forced), green)
+        if g is not None:
+            out.add((g, used[0], used[1], tuple(held_used)))
+    return tuple(sorted(out))
+
+
+@dataclass
+class _Group:
+    """One roll state without its clue count: its roll table plus what each full roll leads to."""
+
+    table: _RollTable
+    certain: list[bool]  # per full roll: it completes the last task (value 1)
+    complete_opts: list[tuple[GroupKey, ...]]  # per full roll: states after each useful completion
+    nofocus: list[GroupKey | None]  # after a failed roll, per colour discarded; None = the pool ran out
+    focus_opts: dict[int, list[GroupKey]]  # per focused slot: the states after each legal discard
+
+
+def _next_rem(rem: tuple[Req, ...], ordered: bool, req: Req) -> tuple[Req, ...]:
+    if ordered:
+        return rem[1:]
+    i = rem.index(req)
+    return rem[:i] + rem[i + 1:]
+
+
+def _minus(held: tuple[str, ...], used: tuple[str, ...]) -> list[str]:
+    left = list(held)
+    for u in used:
+        left.remove(u)
+    return left
+
+
+def _build(key: GroupKey) -> _Group:
+    ordered, rem, pool, held, focus = key
+    table = _roll_table(rem, pool)
+    held_counts = [0] * 8
+    for h in held:
+        held_counts[FACE_INDEX[h]] += 1
+    hc = tuple(held_counts)
+    totals = [tuple(map(sum, zip(c, hc, strict=True))) for c in table.counts] if held else table.counts
+    if len(rem) == 1:
+        req = rem[0]
+        certain = [feasible(req, t) for t in totals]
+        return _Group(table, certain, [()] * len(totals), *_fail_options(key, table))
+    candidates = rem[:1] if ordered else tuple(dict.fromkeys(rem))
+    held_specials = tuple((3, h, held.count(h)) for h in dict.fromkeys(held))
+    after = {req: _next_rem(rem, ordered, req) for req in candidates}
+    memo: dict[tuple[Req, tuple[int, int, int, tuple[str, ...]]], GroupKey] = {}
+    complete_opts = []
+    for j, total in enumerate(totals):
+        opts = set()
+        for req in candidates:
+            if not feasible(req, total):
+                continue
+            for mv in _moves(req, table.green[j], table.specials[j] + held_specials):
+                nk = memo.get((req, mv))
+                if nk is None:
+                    nxt = (pool[0] - mv[0], pool[1] - mv[1], pool[2] - mv[2])
+                    nk = memo[(req, mv)] = _canon(ordered, after[req], nxt, _minus(held, mv[3]), focus)
+                opts.add(nk)
+        complete_opts.append(tuple(opts))
+    return _Group(table, [False] * len(totals), complete_opts, *_fail_options(key, table))
+
+
+def _fail_options(key: GroupKey, table: _RollTable) -> tuple[list[GroupKey | None], dict[int, list[GroupKey]]]:
+    """The states a failed roll can lead to. Before a roll only the dice's colours matter, so the discard is
+    a colour, and the focus is a (colour, class) slot."""
+    ordered, rem, pool, held, focus = key
+    nofocus: list[GroupKey | None] = []
+    for ci in range(3):
+        if pool[ci]:
+            nxt = _drop(pool, ci)
+            nofocus.append(_canon(ordered, rem, nxt, held, focus) if sum(nxt) else None)
+    focus_opts: dict[int, list[GroupKey]] = {}
+    if focus:
+        for s, cls in enumerate(table.slot_class):
+            if cls is None or not pool[table.slot_colour[s]]:
+                continue
+            lst = []
+            for ci in range(3):
+                if pool[ci] < 1 + (ci == table.slot_colour[s]):
+                    continue
+                nxt = _drop(_drop(pool, ci), table.slot_colour[s])
+                lst.append(_canon(ordered, rem, nxt, (*held, cls), False))
+            if lst:
+                focus_opts[s] = lst
+    return nofocus, focus_opts
+
+
+def _drop(pool: Pool, ci: int) -> Pool:
+    return (pool[0] - (ci == 0), pool[1] - (ci == 1), pool[2] - (ci == 2))
+
+
+def _values(key: GroupKey, clues: int) -> list[float]:
+    """The success probability of a roll state for every clue count 0..clues (at least)."""
+    if not key[1]:
+        return [1.0] * (clues + 1)
+    got = _VALUES.get(key)
+    if got is not None and len(got) > clues:
+        return got
+    values, _ = _solve(key, clues, keep=False)
+    if len(_VALUES) >= _MEMO_LIMIT:
+        _VALUES.clear()
+    _VALUES[key] = values
+    return values
+
+
+def _solve(key: GroupKey, top: int, keep: bool) -> tuple[list[float], list[list[float]]]:
+    """Solve one roll state for clue counts 0..top. With ``keep``, also return Q (the value of keeping
+    each sub-multiset and rolling the rest) for every clue count, which ``best_use`` needs."""
+    grp = _build(key)
+    table = grp.table
+    shape = table.shape
+    others = {k for opts in grp.complete_opts for k in opts}
+    others.update(k for k in grp.nofocus if k is not None)
+    for lst in grp.focus_opts.values():
+        others.update(lst)
+    tables = {k: _values(k, top) for k in others}
+    n = len(shape.next_colour)
+    non_full = [(i, table.probs[shape.next_colour[i]], shape.children[i])
+                for i in range(n - 1, -1, -1) if shape.next_colour[i] >= 0]
+    with_subs = [(i, s) for i, s in enumerate(shape.subs) if s]
+    values: list[float] = []
+    kept: list[list[float]] = []
+    mstar_prev: list[float] | None = None
+    for c in range(top + 1):
+        val = {k: t[c] for k, t in tables.items()}
+        nofocus_best = max((val[k] if k is not None else 0.0 for k in grp.nofocus), default=0.0)
+        focus_best = {s: max(val[k] for k in lst) for s, lst in grp.focus_opts.items()}
+        fail_cache: dict[tuple[int, ...], float] = {}
+        q = [0.0] * n
+        for j, i in enumerate(shape.full):
+            if grp.certain[j]:
+                q[i] = 1.0
+                continue
+            sup = table.support[j]
+            w = fail_cache.get(sup)
+            if w is None:
+                w = max([nofocus_best] + [focus_best[s] for s in sup if s in focus_best])
+                fail_cache[sup] = w
+            opts = grp.complete_opts[j]
+            if opts:
+                w = max(w, max(val[k] for k in opts))
+            if mstar_prev is not None:
+                subs = shape.subs[i]
+                if subs:
+                    w = max(w, max(map(mstar_prev.__getitem__, subs)))
+            q[i] = w
+        for i, p, ch in non_full:
+            q[i] = sum(map(mul, p, map(q.__getitem__, ch)))
+        values.append(q[0])
+        if keep:
+            kept.append(q)
+        if c < top:
+            # M(K) = max of Q over K and its sub-multisets; subsets have smaller numbers, so one upward pass
+            mstar = list(q)
+            for i, s in with_subs:
+                m = max(map(mstar.__getitem__, s))
+                if m > mstar[i]:
+                    mstar[i] = m
+            mstar_prev = mstar
+    return values, kept
+
+
+@lru_cache(maxsize=64)
+def _kept_tables(key: GroupKey, top: int) -> tuple[list[float], list[list[float]]]:
+    return _solve(key, top, keep=True)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# public API
+
+
+def _pool(green: int, yellow: int, red: int) -> Pool:
+    if min(green, yellow, red) < 0:
+        raise ValueError("dice counts must be >= 0")
+    return green, yellow, red
+
+
+@lru_cache(maxsize=16384)
+def _task_odds(req: Req, pool: Pool, held: tuple[str, ...], clues: int, focus: bool) -> float:
+    return _values(_canon(False, (req,), pool, held, focus), clues)[clues]
+
+
+def task_odds(task: Task, green: int, yellow: int = 0, red: int = 0, held: Sequence[str] = (),
+              clues: int = 0, focus: bool = True) -> float:
+    """Probability of completing this one task this turn under optimal play, rolling ``green`` /
+    ``yellow`` / ``red`` pool dice, with ``held`` faces already set aside (focused or spell-secured),
+    ``clues`` clues to spend and focus still available or not. A task with no die symbols is certain."""
+    if clues < 0:
+        raise ValueError("clues must be >= 0")
+    for f in held:
+        if f not in FACE_INDEX:
+            raise ValueError(f"unknown face {f!r}")
+    return _task_odds(requirement(task), _pool(green, yellow, red), tuple(sorted(held)), clues, focus)
+
+
+def adventure_odds(tasks: Sequence[Task], ordered: bool, green: int, yellow: int = 0, red: int = 0,
+                   clues: int = 0, held: Sequence[str] = (), focus: bool = True) -> float:
+    """Probability of completing every task in ``tasks`` this turn under optimal play (one task per roll;
+    a task's dice leave the pool; ``ordered`` = top to bottom, otherwise the player picks each time).
+    Exact, with the same model as ``task_odds``; ``task_odds(t, ...) == adventure_odds([t], ...)``."""
+    if clues < 0:
+        raise ValueError("clues must be >= 0")
+    for f in held:
+        if f not in FACE_INDEX:
+            raise ValueError(f"unknown face {f!r}")
+    key = _canon(ordered, [requirement(t) for t in tasks], _pool(green, yellow, red), held, focus)
+    return _values(key, clues)[clues]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What to do now with a roll (plain data for the smart agent).
+
+    action "complete": assign ``dice`` to the task at index ``task`` of the tasks given.
+    action "reroll": spend one clue and reroll the rolled dice in ``reroll``.
+    action "fail": declare a failed roll, discard ``discard``, then focus ``focus`` (None: do not focus).
+    ``odds`` is the probability of completing every given task from here when the advice is followed.
+    Ties go to completing, then to failing (keeping the clue, which lasts beyond this turn), then to
+    rerolling.
+    """
+
+    action: Literal["complete", "reroll", "fail"]
+    odds: float
+    task: int | None = None
+    dice: tuple[str, ...] = ()
+    reroll: tuple[str, ...] = ()
+    discard: str | None = None
+    focus: str | None = None
+
+
+_EPS = 1e-12
+
+
+def best_use(tasks: Task | Sequence[Task], rolled: Sequence[Die], held: Sequence[Die] = (), clues: int = 0,
+             focus: bool = True, ordered: bool = False) -> Advice:
+    """The optimal move after a roll. ``tasks`` are the card's REMAINING tasks (top first if ``ordered``)
+    or one task; ``rolled`` are the pool dice just rolled (die id, face); ``held`` the focused or
+    secured dice (usable, never rerolled); ``clues`` the clues left; ``focus`` whether focus is unused."""
+    task_list = [tasks] if isinstance(tasks, Task) else list(tasks)
+    if not task_list:
+        raise ValueError("no tasks left")
+    reqs = [requirement(t) for t in task_list]
+    ids = [d for d, _ in rolled] + [d for d, _ in held]
+    if len(set(ids)) != len(ids):
+        raise ValueError("die ids must be distinct")
+    pool_l = [0, 0, 0]
+    for d, _ in rolled:
+        pool_l[_COLOR_INDEX[color_of(d)]] += 1
+    pool: Pool = (pool_l[0], pool_l[1], pool_l[2])
+    held_faces = [f for _, f in held]
+    key = _canon(ordered, reqs, pool, held_faces, focus)
+    ordered_k, rem, _, _, focus_k = key
+    every = list(rolled) + list(held)
+
+    # 1. complete a task
+    best: Advice | None = None
+    candidates = [0] if ordered_k or len(reqs) == 1 else range(len(reqs))
+    src = {d: ("pool", color_of(d)) for d, _ in rolled} | {d: ("held",) for d, _ in held}
+    held_ids = {d for d, _ in held}
+    for ti in candidates:
+        req = reqs[ti]
+        if not feasible(req, tuple(_face_counts(every))):
+            continue
+        if len(reqs) == 1:
+            dice = ranked_completions(req, every, limit=1)[0]
+            return Advice("complete", 1.0, task=ti, dice=dice)
+        after = list(reqs)
+        del after[ti]
+        for dice in ranked_completions(req, every, limit=None, key_of=src):  # type: ignore[arg-type]
+            used = [0, 0, 0]
+            left = [f for d, f in held if d not in dice]
+            for d in dice:
+                if d not in held_ids:
+                    used[_COLOR_INDEX[color_of(d)]] += 1
+            nxt = (pool[0] - used[0], pool[1] - used[1], pool[2] - used[2])
+            v = _values(_canon(ordered_k, after, nxt, left, focus_k), clues)[clues]
+            if best is None or v > best.odds + _EPS:
+                best = Advice("complete", v, task=ti, dice=dice)
+
+    # 2. declare a failed roll: discard, then maybe focus
+    reps = _reps(rem)
+    fail: Advice | None = None
+    order = sorted(range(len(rolled)), key=lambda i: _discard_pref(reps, rolled[i][1]))
+    for i in order:
+        d_id, _ = rolled[i]
+        rest = [rolled[j] for j in range(len(rolled)) if j != i]
+        after_pool = list(pool)
+        after_pool[_COLOR_INDEX[color_of(d_id)]] -= 1
+        if not rest:
+            v = 0.0
+        else:
+            v = _values(_canon(ordered_k, reqs, tuple(after_pool), held_faces, focus_k), clues)[clues]  # type: ignore[arg-type]
+        if fail is None or v > fail.odds + _EPS:
+            fail = Advice("fail", v, discard=d_id)
+        if focus_k and len(rest) >= 2:
+            for f_id, f_face in rest:
+                if reps[f_face] is None:
+                    continue
+                nxt = list(after_pool)
+                nxt[_COLOR_INDEX[color_of(f_id)]] -= 1
+                v = _values(_canon(ordered_k, reqs, tuple(nxt), [*held_faces, f_face], False),  # type: ignore[arg-type]
+                            clues)[clues]
+                if v > fail.odds + _EPS:
+                    fail = Advice("fail", v, discard=d_id, focus=f_id)
+    if best is None or (fail is not None and fail.odds > best.odds + _EPS):
+        best = fail
+
+    # 3. spend a clue: keep the best proper sub-multiset, reroll the rest
+    if clues > 0 and rolled:
+        dists = _dists(rem)
+        _, kept = _kept_tables(key, clues - 1)
+        q = kept[clues - 1]
+        shape = _shape(tuple(len(dd) for dd in dists), pool)
+        slot_of: dict[tuple[int, str | None], int] = {}
+        for ci, dd in enumerate(dists):
+            for j, (cls, _) in enumerate(dd):
+                slot_of[(ci, cls)] = shape.offsets[ci] + j
+        by_slot: dict[int, list[str]] = {}
+        for d, f in rolled:
+            by_slot.setdefault(slot_of[(_COLOR_INDEX[color_of(d)], reps[f])], []).append(d)
+        slots = sorted(by_slot)
+        base = [0] * sum(len(dd) for dd in dists)
+        top_v, top_keep = -1.0, None
+        # more dice kept first, so that among equal values the smallest reroll wins
+        picks = sorted(product(*(range(len(by_slot[s]) + 1) for s in slots)), key=lambda x: -sum(x))
+        for pick in picks:
+            if sum(pick) == len(rolled):
+                continue
+            vec = list(base)
+            for s, n in zip(slots, pick, strict=True):
+                vec[s] = n
+            v = q[shape.locate(vec)]
+            if v > top_v + _EPS:
+                top_v, top_keep = v, pick
+        if top_keep is not None and (best is None or top_v > best.odds + _EPS):
+            keep_ids = {d for s, n in zip(slots, top_keep, strict=True) for d in by_slot[s][:n]}
+            best = Advice("reroll", top_v, reroll=tuple(d for d, _ in rolled if d not in keep_ids))
+    assert best is not None  # a roll always allows a failed roll
+    return best
+
+
+def _face_counts(dice: Sequence[Die]) -> list[int]:
+    c = [0] * 8
+    for _, f in dice:
+        c[FACE_INDEX[f]] += 1
+    return c
+
+
+def _discard_pref(reps: dict[str, str | None], face: str) -> tuple[int, int]:
+    """Order for trying discards, so that among equally good discards the least useful die goes: useless
+    faces first, then low investigation, then the rest (Wildcards last)."""
+    if reps[face] is None:
+        return 0, 0
+    if face == WILD:
+        return 2, 0
+    return 1, INV_VALUE.get(face, 5)
