@@ -828,6 +828,11 @@ def run_next_turn(state: ElderSignState, step: Step, events: Events) -> None:
     """Replacement investigators are chosen after the turn (digest 7.4-7.5), then the next seat plays."""
     for s, seat in enumerate(state.table):
         if seat.pending_new:
+            if state.phase == "battle" or not state.unused_investigators:
+                seat.pending_new, seat.eliminated = False, True  # none left: the player is out (7.4)
+                events.append(Event(kind="seat.eliminated", text=f"{state.seat_name(s)} has no investigator "
+                                    "left and is out of the game.", seat=s))
+                continue
             push(state, "next_turn", None)
             push(state, "new_investigator", s)
             return
