@@ -31,6 +31,10 @@ def run(state: ElderSignState, events: list[Event]) -> None:
         if state.over or not state.stack:
             return
         step = state.stack[-1]
+        if step.waiting and step.seat is not None and step.op != "new_investigator" and (
+                state.table[step.seat].investigator is None):
+            state.stack.pop()  # its investigator was devoured before deciding: the decision lapses
+            continue
         if step.waiting:
             if step.seq == 0:
                 step.seq = state.next_seq()
