@@ -165,7 +165,6 @@ class _Shape:
     kids: tuple[list[list[int]], ...]  # per colour, per part: the part with one more die of each class
     subs: tuple[list[list[int]], ...]  # per colour, per part: the parts with one die fewer
     full: list[int]  # the complete rolls (every pool die present), as K numbers
-    full_flat: list[tuple[int, ...]]  # ... their flattened count vectors
     full_subs: list[list[int]]  # ... and the K numbers one die smaller
 
     def locate(self, flat: Sequence[int]) -> int:
@@ -194,15 +193,13 @@ def _shape(nclasses: tuple[int, ...], pool: Pool) -> _Shape:
         subs.append([[idx[v[:s] + (n - 1,) + v[s + 1:]] for s, n in enumerate(v) if n] for v in vs])
         fulls.append([i for i, v in enumerate(vs) if sum(v) == pool[ci]])
     s0, s1, _ = strides
-    full, full_flat, full_subs = [], [], []
+    full, full_subs = [], []
     for a, b, c in product(*fulls):
         full.append(a * s0 + b * s1 + c)
-        full_flat.append(vecs[0][a] + vecs[1][b] + vecs[2][c])
         full_subs.append([x * s0 + b * s1 + c for x in subs[0][a]] + [a * s0 + x * s1 + c for x in subs[1][b]]
                          + [a * s0 + b * s1 + x for x in subs[2][c]])
     offsets = (0, nclasses[0], nclasses[0] + nclasses[1])
-    return _Shape(pool, offsets, vecs, index, sizes, strides, tuple(kids), tuple(subs), full, full_flat,
-                  full_subs)
+    return _Shape(pool, offsets, vecs, index, sizes, strides, tuple(kids), tuple(subs), full, full_subs)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -266,10 +263,6 @@ def _min_green(req: Req, forced: tuple[int, ...], green: tuple[int, ...]) -> int
     return best
 
 
-def _add(counts: list[int], face: str, n: int = 1) -> None:
-    counts[FACE_INDEX[face]] += n
-
-
 # ----------------------------------------------------------------------------------------------------------
 # the dynamic programme
 
@@ -283,14 +276,8 @@ class _RollTable:
     slot_class: list[str | None]
     slot_colour: list[int]
     probs: list[list[float]]  # per colour, per class
-    counts: list[tuple[int, ...]]  # per full roll: face-count vector of its useful dice (by class name)
-    support: list[tuple[int, ...]]  # per full roll: the slots present with a useful class
-    green: list[tuple[int, ...]]  # per full roll: face counts of its green dice
-    specials: list[tuple[tuple[int, str, int], ...]]  # per full roll: (colour, class, n) of yellow/red
-    counts_id: list[int]  # per full roll: its face-count vector's position in ``distinct``
-    distinct: list[tuple[int, ...]]  # the distinct face-count vectors
-    support_id: list[int]  # per full roll: its support's position in ``supports``
-    supports: list[tuple[int, ...]]  # the distinct supports
+    support_id: list[int]  # per full roll: which of ``supports`` it has
+    supports: list[tuple[int, ...]]  # distinct sets of slots present with a useful class (focus choices)
     expand: tuple[list[tuple[int, list[int]]], ...]  # per colour, largest part first: (part, its children
     # repeated once per die face, so that each child weighs exactly 1/6)
 
@@ -302,28 +289,16 @@ def _roll_table(rem: tuple[Req, ...], pool: Pool) -> _RollTable:
     slot_class = [c for d in dists for c, _ in d]
     slot_colour = [ci for ci, d in enumerate(dists) for _ in d]
     probs = [[p for _, p in d] for d in dists]
-    slot_face = [FACE_INDEX[c] if c is not None else -1 for c in slot_class]
-    counts, support, green, specials = [], [], [], []
-    for k in shape.full_flat:
-        c = [0] * 8
-        g = [0] * 8
-        sp = []
-        sup = []
-        for s, n in enumerate(k):
-            if not n or slot_face[s] < 0:
-                continue
-            c[slot_face[s]] += n
-            sup.append(s)
-            if slot_colour[s] == 0:
-                g[slot_face[s]] += n
-            else:
-                sp.append((slot_colour[s], slot_class[s], n))
-        counts.append(tuple(c))
-        support.append(tuple(sup))
-        green.append(tuple(g))
-        specials.append(tuple(sp))
+    part_support = [[tuple(shape.offsets[ci] + s for s, n in enumerate(vec) if n and d[s][0] is not None)
+                     for vec in shape.vecs[ci]] for ci, d in enumerate(dists)]
+    n_yellow, n_red = shape.sizes[1], shape.sizes[2]
     sup_index: dict[tuple[int, ...], int] = {}
-    support_id = [sup_index.setdefault(s, len(sup_index)) for s in support]
+    support_id = []
+    for i in shape.full:
+        a, rest = divmod(i, n_yellow * n_red)
+        b, c = divmod(rest, n_red)
+        sup = part_support[0][a] + part_support[1][b] + part_support[2][c]
+        support_id.append(sup_index.setdefault(sup, len(sup_index)))
     expand = []
     for ci, d in enumerate(dists):
         mult = [round(p * _SIDES) for _, p in d]
@@ -333,19 +308,15 @@ def _roll_table(rem: tuple[Req, ...], pool: Pool) -> _RollTable:
             if kids:
                 lst.append((part, [k for k, m in zip(kids, mult, strict=True) for _ in range(m)]))
         expand.append(lst)
-    count_index: dict[tuple[int, ...], int] = {}
-    counts_id = [count_index.setdefault(c, len(count_index)) for c in counts]
-    return _RollTable(shape, slot_class, slot_colour, probs, counts, support, green, specials, counts_id,
-                      list(count_index), support_id, list(sup_index), tuple(expand))
+    return _RollTable(shape, slot_class, slot_colour, probs, support_id, list(sup_index), tuple(expand))
 
 
-@lru_cache(maxsize=262144)
-def _moves(req: Req, green: tuple[int, ...], specials: tuple[tuple[int, str, int], ...]
-           ) -> tuple[tuple[int, int, int, tuple[str, ...]], ...]:
-    """The ways to complete ``req`` that can matter afterwards: (green, yellow, red dice used, held classes
-    used), one per choice of which special dice (yellow, red, held = colour 3) to include, with the fewest
-    green dice. A choice that includes an unneeded die is dominated but harmless, so no filtering."""
-    out = set()
+@lru_cache(maxsize=4096)
+def _picks(specials: tuple[tuple[int, str, int], ...]) -> tuple[tuple[tuple[int, ...], int, int, tuple[str, ...]],
+                                                                  ...]:
+    """Every choice of which special dice (yellow, red, held = colour 3) to include in a completion: (their
+    face counts, yellow used, red used, held classes used)."""
+    out = []
     for pick in product(*(range(n + 1) for _, _, n in specials)):
         forced = [0] * 8
         used = [0, 0]
@@ -358,10 +329,89 @@ def _moves(req: Req, green: tuple[int, ...], specials: tuple[tuple[int, str, int
                 held_used += [cls] * n
             else:
                 used[ci - 1] += n
-        g = _min_green(req, tuple(forced), green)
+        out.append((tuple(forced), used[0], used[1], tuple(held_used)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=262144)
+def _moves(req: Req, green: tuple[int, ...], specials: tuple[tuple[int, str, int], ...]
+           ) -> tuple[tuple[int, int, int, tuple[str, ...]], ...]:
+    """The ways to complete ``req`` that can matter afterwards: (green, yellow, red dice used, held classes
+    used), one per choice of special dice to include, with the fewest green dice. A choice that includes
+    an unneeded die is dominated but harmless, so there is no filtering."""
+    out = set()
+    for forced, y, r, held_used in _picks(specials):
+        g = _min_green(req, forced, green)
         if g is not None:
-            out.add((g, used[0], used[1], tuple(held_used)))
+            out.add((g, y, r, held_used))
     return tuple(sorted(out))
+
+
+Move = tuple[int, int, int, tuple[str, ...]]  # green, yellow, red dice used; held classes used
+_NO_DICE = (0,) * 8
+
+
+Offer = tuple[tuple[int, ...], tuple[tuple[int, str, int], ...]]  # green face counts; (colour, class, n)
+
+
+@lru_cache(maxsize=8192)
+def _projection(rem: tuple[Req, ...], pool: Pool, req: Req) -> tuple[list[int], list[Offer]]:
+    """What each full roll of ``_roll_table(rem, pool)`` offers ONE task: its green face counts and its
+    yellow/red dice, in that task's own (coarser) classes. Returned as a position per full roll in a list
+    of distinct offers. Many rolls offer a task the same thing (for a Lore task, only the Lore count
+    matters), so the completion moves are worked out once per offer, not once per roll."""
+    table = _roll_table(rem, pool)
+    shape = table.shape
+    reps_t = _reps((req,))
+    dists = _dists(rem)
+    task_class = [[reps_t[c] if c is not None else None for c, _ in d] for d in dists]
+    green_proj = []
+    for vec in shape.vecs[0]:
+        counts = [0] * 8
+        for cls, n in zip(task_class[0], vec, strict=True):
+            if n and cls is not None:
+                counts[FACE_INDEX[cls]] += n
+        green_proj.append(tuple(counts))
+    special_proj = [[tuple((ci, cls, n) for cls, n in zip(task_class[ci], vec, strict=True) if n and cls is not None)
+                     for vec in shape.vecs[ci]] for ci in (1, 2)]
+    n_yellow, n_red = shape.sizes[1], shape.sizes[2]
+    index: dict[Offer, int] = {}
+    ids = []
+    for i in shape.full:
+        a, rest = divmod(i, n_yellow * n_red)
+        b, c = divmod(rest, n_red)
+        offer = (green_proj[a], special_proj[0][b] + special_proj[1][c])
+        ids.append(index.setdefault(offer, len(index)))
+    return ids, list(index)
+
+
+@lru_cache(maxsize=8192)
+def _task_moves(rem: tuple[Req, ...], pool: Pool, req: Req, held: tuple[str, ...]
+                ) -> tuple[list[int], list[tuple[Move, ...]]]:
+    """For one task, per full roll of ``_roll_table(rem, pool)`` with these held dice: the position of its
+    completion moves in the returned list of distinct move tuples, or -1 if the roll cannot complete it.
+    Shared by every roll state that differs only in clues, focus or order."""
+    proj_ids, offers = _projection(rem, pool, req)
+    reps_t = _reps((req,))
+    # held dice keep their names for this card (the moves say which held dice are used), but those that
+    # are useless for this task are left out
+    held_specials = tuple((3, h, held.count(h)) for h in dict.fromkeys(held) if reps_t[h] is not None)
+    index: dict[tuple[Move, ...], int] = {}
+    per_offer = []
+    for green, specials in offers:
+        sp = specials + held_specials
+        counts = list(green)
+        for _, cls, n in sp:
+            counts[FACE_INDEX[cls]] += n
+        if not feasible(req, tuple(counts)):
+            per_offer.append(-1)
+            continue
+        if sp:
+            mv = _moves(req, green, sp)
+        else:  # green dice only: the one useful move is the fewest green dice
+            mv = ((_min_green(req, _NO_DICE, green) or 0, 0, 0, ()),)
+        per_offer.append(index.setdefault(mv, len(index)))
+    return [per_offer[p] for p in proj_ids], list(index)
 
 
 @dataclass
@@ -370,7 +420,8 @@ class _Group:
 
     table: _RollTable
     certain: list[bool]  # per full roll: it completes the last task (value 1)
-    complete_opts: list[tuple[GroupKey, ...]]  # per full roll: states after each useful completion
+    opt_id: list[int]  # per full roll: its completion options' position in ``opt_sets`` (-1: none)
+    opt_sets: list[tuple[GroupKey, ...]]  # distinct sets of states reachable by completing a task
     nofocus: list[GroupKey | None]  # after a failed roll, per colour discarded; None = the pool ran out
     focus_opts: dict[int, list[GroupKey]]  # per focused slot: the states after each legal discard
 
@@ -392,36 +443,33 @@ def _minus(held: tuple[str, ...], used: tuple[str, ...]) -> list[str]:
 def _build(key: GroupKey) -> _Group:
     ordered, rem, pool, held, focus = key
     table = _roll_table(rem, pool)
-    held_counts = [0] * 8
-    for h in held:
-        held_counts[FACE_INDEX[h]] += 1
-    hc = tuple(held_counts)
-    # many rolls differ only in colours, so feasibility is decided once per distinct face-count vector
-    distinct = [tuple(map(sum, zip(c, hc, strict=True))) for c in table.distinct] if held else table.distinct
-    totals = [distinct[i] for i in table.counts_id]
+    n_full = len(table.support_id)
     if len(rem) == 1:
-        req = rem[0]
-        ok = [feasible(req, t) for t in distinct]
-        certain = [ok[i] for i in table.counts_id]
-        return _Group(table, certain, [()] * len(totals), *_fail_options(key, table))
+        ids, _ = _task_moves(rem, pool, rem[0], held)
+        return _Group(table, [i >= 0 for i in ids], [-1] * n_full, [], *_fail_options(key, table))
     candidates = rem[:1] if ordered else tuple(dict.fromkeys(rem))
-    held_specials = tuple((3, h, held.count(h)) for h in dict.fromkeys(held))
-    after = {req: _next_rem(rem, ordered, req) for req in candidates}
-    memo: dict[tuple[Req, tuple[int, int, int, tuple[str, ...]]], GroupKey] = {}
-    complete_opts = []
-    for j, total in enumerate(totals):
-        opts = set()
-        for req in candidates:
-            if not feasible(req, total):
-                continue
-            for mv in _moves(req, table.green[j], table.specials[j] + held_specials):
-                nk = memo.get((req, mv))
-                if nk is None:
-                    nxt = (pool[0] - mv[0], pool[1] - mv[1], pool[2] - mv[2])
-                    nk = memo[(req, mv)] = _canon(ordered, after[req], nxt, _minus(held, mv[3]), focus)
-                opts.add(nk)
-        complete_opts.append(tuple(opts))
-    return _Group(table, [False] * len(totals), complete_opts, *_fail_options(key, table))
+    per_task = [(req, *_task_moves(rem, pool, req, held)) for req in candidates]
+    # the next states of each (task, distinct move tuple), canonicalised once
+    nexts: list[list[tuple[GroupKey, ...]]] = []
+    for req, _, move_sets in per_task:
+        after = _next_rem(rem, ordered, req)
+        nexts.append([tuple(_canon(ordered, after, (pool[0] - g, pool[1] - y, pool[2] - r), _minus(held, hu), focus)
+                            for g, y, r, hu in mvs) for mvs in move_sets])
+    combo_index: dict[tuple[int, ...], int] = {}
+    opt_sets: list[tuple[GroupKey, ...]] = []
+    opt_id = []
+    for combo in zip(*(ids for _, ids, _ in per_task), strict=True):
+        o = combo_index.get(combo)
+        if o is None:
+            keys = {k for t, m in enumerate(combo) if m >= 0 for k in nexts[t][m]}
+            if keys:
+                o = len(opt_sets)
+                opt_sets.append(tuple(keys))
+            else:
+                o = -1
+            combo_index[combo] = o
+        opt_id.append(o)
+    return _Group(table, [False] * n_full, opt_id, opt_sets, *_fail_options(key, table))
 
 
 def _fail_options(key: GroupKey, table: _RollTable) -> tuple[list[GroupKey | None], dict[int, list[GroupKey]]]:
@@ -473,17 +521,19 @@ def _solve(key: GroupKey, top: int, keep: bool) -> tuple[list[float], list[list[
     grp = _build(key)
     table = grp.table
     shape = table.shape
-    others = {k for opts in grp.complete_opts for k in opts}
+    others = {k for opts in grp.opt_sets for k in opts}
     others.update(k for k in grp.nofocus if k is not None)
     for lst in grp.focus_opts.values():
         others.update(lst)
     tables = {k: _values(k, top) for k in others}
+    order = list(tables)
+    pos = {k: i for i, k in enumerate(order)}
+    opt_sets = [tuple(pos[k] for k in opts) for opts in grp.opt_sets]
     n_green, n_yellow, n_red = shape.sizes
     s0, s1, _ = shape.strides
     n = n_green * s0
     exp_g, exp_y, exp_r = table.expand
     sixth = _SIXTH
-    any_complete = any(grp.complete_opts)
     values: list[float] = []
     kept: list[list[float]] = []
     mstar: list[float] | None = None
@@ -494,9 +544,11 @@ def _solve(key: GroupKey, top: int, keep: bool) -> tuple[list[float], list[list[
         fail = [max([nofocus_best] + [focus_best[s] for s in sup if s in focus_best]) for sup in table.supports]
         # W on the complete rolls: certain success, or the best of failing, completing and a clue reroll
         w = [1.0 if ce else fail[sid] for ce, sid in zip(grp.certain, table.support_id, strict=True)]
-        if any_complete:
-            w = [max(x, *(val[k] for k in opts)) if opts else x
-                 for x, opts in zip(w, grp.complete_opts, strict=True)]
+        if opt_sets:
+            vals = [tables[k][c] for k in order]
+            get = vals.__getitem__
+            best_set = [max(map(get, opts)) for opts in opt_sets]
+            w = [x if o < 0 or x >= best_set[o] else best_set[o] for x, o in zip(w, grp.opt_id, strict=True)]
         if mstar is not None:
             get = mstar.__getitem__
             w = [x if x >= 1.0 or not s else max(x, max(map(get, s)))
@@ -550,13 +602,25 @@ def _solve(key: GroupKey, top: int, keep: bool) -> tuple[list[float], list[list[
     return values, kept
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)  # a few recent roll states; the largest tables hold ~45k floats per clue count
 def _kept_tables(key: GroupKey, top: int) -> tuple[list[float], list[list[float]]]:
     return _solve(key, top, keep=True)
 
 
 # ----------------------------------------------------------------------------------------------------------
 # public API
+
+
+def clear_caches(tables: bool = True) -> None:
+    """Forget every memoised answer (for benchmarks and memory-conscious callers). With ``tables=False``
+    the roll-shape tables, which depend only on dice counts and class counts, are kept."""
+    _VALUES.clear()
+    _task_odds.cache_clear()
+    _kept_tables.cache_clear()
+    if tables:
+        for fn in (_reps, _dists, _shape, _roll_table, _projection, _task_moves, _picks, _moves, _min_green,
+                   _min_inv, feasible, cover):
+            fn.cache_clear()
 
 
 def _pool(green: int, yellow: int, red: int) -> Pool:
@@ -633,6 +697,11 @@ def best_use(tasks: Task | Sequence[Task], rolled: Sequence[Die], held: Sequence
     ids = [d for d, _ in rolled] + [d for d, _ in held]
     if len(set(ids)) != len(ids):
         raise ValueError("die ids must be distinct")
+    if clues < 0:
+        raise ValueError("clues must be >= 0")
+    for d, f in [*rolled, *held]:
+        if f not in FACE_INDEX:
+            raise ValueError(f"unknown face {f!r} on die {d!r}")
     pool_l = [0, 0, 0]
     for d, _ in rolled:
         pool_l[_COLOR_INDEX[color_of(d)]] += 1
