@@ -155,7 +155,7 @@ def cover(groups: tuple[int, ...], values: tuple[int, int, int, int]) -> bool:
     return False
 
 
-@lru_cache(maxsize=262144)
+@lru_cache(maxsize=65536)
 def feasible(req: Req, counts: tuple[int, ...]) -> bool:
     """Can dice with this face-count vector (``FACES`` order) complete the requirement?"""
     i1, i2, i3, i4, lore, peril, terror, wild = counts

@@ -37,14 +37,23 @@ How it is computed (memoised dynamic programming):
   each colour left the pool and which held dice were used. For each choice of yellow/red/held dice, the
   fewest green dice needed has a closed form (``_min_green``: a matroid augmentation count for the face
   symbols, largest-first for the investigation sum). Both "more pool dice" and "more held dice" can only
-  help, so these choices give every useful option.
+  help, so these choices give every useful option. They are worked out once per distinct thing a roll
+  offers that task (``_projection``), not once per roll.
+* **Layout.** Sub-multisets are numbered green-part-major (``_Shape``), so the averaging and
+  max-over-subsets passes run on whole blocks and strided slices instead of single entries.
+
+Public API: ``task_odds``, ``adventure_odds``, ``best_use`` (returns an ``Advice``), ``clear_caches``.
 
 Values are exact (floating point aside). Results are cached by the canonical state, so the same question
 asked twice is a dictionary lookup, and one card's states are shared with its tasks' single-task states.
+Cost grows with the number of distinct (colour, class) faces: six green dice answer in milliseconds to tens
+of milliseconds cold; adding both the yellow and the red die multiplies every roll table by 49 and takes
+~0.1-2 s cold per question (see tests/bench/bench_odds.py). Every cache is bounded.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -164,8 +173,10 @@ class _Shape:
     strides: tuple[int, int, int]
     kids: tuple[list[list[int]], ...]  # per colour, per part: the part with one more die of each class
     subs: tuple[list[list[int]], ...]  # per colour, per part: the parts with one die fewer
-    full: list[int]  # the complete rolls (every pool die present), as K numbers
-    full_subs: list[list[int]]  # ... and the K numbers one die smaller
+    full: array[int]  # the complete rolls (every pool die present), as K numbers, green part outermost
+    green_full: list[tuple[int, list[int]]]  # complete green parts, in ``full`` order, with their subs
+    inner_full: list[tuple[int, list[int]]]  # complete yellow+red parts as an offset in a green block,
+    # with the offsets of the yellow+red parts one die smaller
 
     def locate(self, flat: Sequence[int]) -> int:
         """The number of the multiset with this flattened count vector."""
@@ -193,13 +204,15 @@ def _shape(nclasses: tuple[int, ...], pool: Pool) -> _Shape:
         subs.append([[idx[v[:s] + (n - 1,) + v[s + 1:]] for s, n in enumerate(v) if n] for v in vs])
         fulls.append([i for i, v in enumerate(vs) if sum(v) == pool[ci]])
     s0, s1, _ = strides
-    full, full_subs = [], []
-    for a, b, c in product(*fulls):
-        full.append(a * s0 + b * s1 + c)
-        full_subs.append([x * s0 + b * s1 + c for x in subs[0][a]] + [a * s0 + x * s1 + c for x in subs[1][b]]
-                         + [a * s0 + b * s1 + x for x in subs[2][c]])
+    # The one-die-smaller neighbours of a complete roll are not stored per roll (that was most of this
+    # module's memory): a green drop is a whole block, a yellow or red drop an offset inside the block.
+    inner_full = [(b * s1 + c, [x * s1 + c for x in subs[1][b]] + [b * s1 + x for x in subs[2][c]])
+                  for b, c in product(fulls[1], fulls[2])]
+    green_full = [(a, subs[0][a]) for a in fulls[0]]
+    full = array("i", [a * s0 + o for a in fulls[0] for o, _ in inner_full])
     offsets = (0, nclasses[0], nclasses[0] + nclasses[1])
-    return _Shape(pool, offsets, vecs, index, sizes, strides, tuple(kids), tuple(subs), full, full_subs)
+    return _Shape(pool, offsets, vecs, index, sizes, strides, tuple(kids), tuple(subs), full, green_full,
+                  inner_full)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -232,7 +245,7 @@ def _min_inv(groups: tuple[int, ...], fixed: tuple[int, ...], avail: tuple[int, 
     return best
 
 
-@lru_cache(maxsize=262144)
+@lru_cache(maxsize=65536)
 def _min_green(req: Req, forced: tuple[int, ...], green: tuple[int, ...]) -> int | None:
     """Fewest dice from ``green`` (face counts, no Wildcards) that, with every ``forced`` die, complete
     ``req``; None if impossible.
@@ -276,7 +289,7 @@ class _RollTable:
     slot_class: list[str | None]
     slot_colour: list[int]
     probs: list[list[float]]  # per colour, per class
-    support_id: list[int]  # per full roll: which of ``supports`` it has
+    support_id: array[int]  # per full roll: which of ``supports`` it has
     supports: list[tuple[int, ...]]  # distinct sets of slots present with a useful class (focus choices)
     expand: tuple[list[tuple[int, list[int]]], ...]  # per colour, largest part first: (part, its children
     # repeated once per die face, so that each child weighs exactly 1/6)
@@ -293,7 +306,7 @@ def _roll_table(rem: tuple[Req, ...], pool: Pool) -> _RollTable:
                      for vec in shape.vecs[ci]] for ci, d in enumerate(dists)]
     n_yellow, n_red = shape.sizes[1], shape.sizes[2]
     sup_index: dict[tuple[int, ...], int] = {}
-    support_id = []
+    support_id = array("i")
     for i in shape.full:
         a, rest = divmod(i, n_yellow * n_red)
         b, c = divmod(rest, n_red)
@@ -333,7 +346,7 @@ def _picks(specials: tuple[tuple[int, str, int], ...]) -> tuple[tuple[tuple[int,
     return tuple(out)
 
 
-@lru_cache(maxsize=262144)
+@lru_cache(maxsize=65536)
 def _moves(req: Req, green: tuple[int, ...], specials: tuple[tuple[int, str, int], ...]
            ) -> tuple[tuple[int, int, int, tuple[str, ...]], ...]:
     """The ways to complete ``req`` that can matter afterwards: (green, yellow, red dice used, held classes
@@ -354,8 +367,8 @@ _NO_DICE = (0,) * 8
 Offer = tuple[tuple[int, ...], tuple[tuple[int, str, int], ...]]  # green face counts; (colour, class, n)
 
 
-@lru_cache(maxsize=8192)
-def _projection(rem: tuple[Req, ...], pool: Pool, req: Req) -> tuple[list[int], list[Offer]]:
+@lru_cache(maxsize=2048)  # per-roll lists: bounded so a long-running bot keeps a modest footprint
+def _projection(rem: tuple[Req, ...], pool: Pool, req: Req) -> tuple[array[int], list[Offer]]:
     """What each full roll of ``_roll_table(rem, pool)`` offers ONE task: its green face counts and its
     yellow/red dice, in that task's own (coarser) classes. Returned as a position per full roll in a list
     of distinct offers. Many rolls offer a task the same thing (for a Lore task, only the Lore count
@@ -376,7 +389,7 @@ def _projection(rem: tuple[Req, ...], pool: Pool, req: Req) -> tuple[list[int], 
                      for vec in shape.vecs[ci]] for ci in (1, 2)]
     n_yellow, n_red = shape.sizes[1], shape.sizes[2]
     index: dict[Offer, int] = {}
-    ids = []
+    ids = array("i")
     for i in shape.full:
         a, rest = divmod(i, n_yellow * n_red)
         b, c = divmod(rest, n_red)
@@ -385,9 +398,9 @@ def _projection(rem: tuple[Req, ...], pool: Pool, req: Req) -> tuple[list[int], 
     return ids, list(index)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _task_moves(rem: tuple[Req, ...], pool: Pool, req: Req, held: tuple[str, ...]
-                ) -> tuple[list[int], list[tuple[Move, ...]]]:
+                ) -> tuple[array[int], list[tuple[Move, ...]]]:
     """For one task, per full roll of ``_roll_table(rem, pool)`` with these held dice: the position of its
     completion moves in the returned list of distinct move tuples, or -1 if the roll cannot complete it.
     Shared by every roll state that differs only in clues, focus or order."""
@@ -411,7 +424,7 @@ def _task_moves(rem: tuple[Req, ...], pool: Pool, req: Req, held: tuple[str, ...
         else:  # green dice only: the one useful move is the fewest green dice
             mv = ((_min_green(req, _NO_DICE, green) or 0, 0, 0, ()),)
         per_offer.append(index.setdefault(mv, len(index)))
-    return [per_offer[p] for p in proj_ids], list(index)
+    return array("i", [per_offer[p] for p in proj_ids]), list(index)
 
 
 @dataclass
@@ -550,9 +563,7 @@ def _solve(key: GroupKey, top: int, keep: bool) -> tuple[list[float], list[list[
             best_set = [max(map(get, opts)) for opts in opt_sets]
             w = [x if o < 0 or x >= best_set[o] else best_set[o] for x, o in zip(w, grp.opt_id, strict=True)]
         if mstar is not None:
-            get = mstar.__getitem__
-            w = [x if x >= 1.0 or not s else max(x, max(map(get, s)))
-                 for x, s in zip(w, shape.full_subs, strict=True)]
+            w = list(map(max, w, _proper_sub_max(shape, mstar)))
         q = [0.0] * n
         for i, x in zip(shape.full, w, strict=True):
             q[i] = x
@@ -600,6 +611,27 @@ def _solve(key: GroupKey, top: int, keep: bool) -> tuple[list[float], list[list[
                         m[blk] = list(map(max, m[blk], m[x * s0:(x + 1) * s0]))
             mstar = m
     return values, kept
+
+
+def _proper_sub_max(shape: _Shape, m: list[float]) -> list[float]:
+    """For every complete roll (in ``shape.full`` order), the largest ``m`` over the multisets one die
+    smaller; -1 when the roll has no dice. With ``m`` = M (max over sub-multisets), this is the best
+    proper sub-multiset to keep when spending a clue."""
+    s0 = shape.strides[0]
+    out: list[float] = []
+    for a, gsubs in shape.green_full:
+        base = a * s0
+        blk: list[float] | None = None
+        for x in gsubs:
+            other = m[x * s0:(x + 1) * s0]
+            blk = other if blk is None else list(map(max, blk, other))
+        for o, inner in shape.inner_full:
+            best = blk[o] if blk is not None else -1.0
+            for x in inner:
+                if m[base + x] > best:
+                    best = m[base + x]
+            out.append(best)
+    return out
 
 
 @lru_cache(maxsize=16)  # a few recent roll states; the largest tables hold ~45k floats per clue count

@@ -33,8 +33,15 @@ def run(state: ElderSignState, events: list[Event]) -> None:
         step = state.stack[-1]
         if step.waiting and step.seat is not None and step.op != "new_investigator" and (
                 state.table[step.seat].investigator is None):
-            state.stack.pop()  # its investigator was devoured before deciding: the decision lapses
-            continue
+            living = board.living_seats(state)
+            if step.op == "place_monster" and living:
+                # a monster already drawn still appears: the next living investigator places it
+                step.seat = state.current if state.current in living else living[0]
+            else:
+                state.stack.pop()  # its investigator was devoured before deciding: the decision lapses
+                if step.op == "place_monster":
+                    state.cup.append(step.args["monster"])
+                continue
         if step.waiting:
             if step.seq == 0:
                 step.seq = state.next_seq()

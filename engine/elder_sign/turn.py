@@ -141,12 +141,14 @@ def answer_entrance(state: ElderSignState, step: Step, action: Action, events: E
         apply_batch(state, [{choice[4:]: 1}], seat, "entrance.first-aid")
         return
     if choice.startswith("aid:"):
-        key = choice[4:]
-        cost = max(0, (4 if key == "full_both" else 2) - off)
-        push(state, "pay", seat, cost=cost, purpose=choice, source="entrance.first-aid")
-        return
-    souvenir = next(s for s in content(state).entrance.souvenirs if f"buy:{s.id}" == choice)
-    push(state, "pay", seat, cost=max(0, souvenir.cost - off), purpose=choice, source="entrance.souvenir")
+        cost = max(0, (4 if choice == "aid:full_both" else 2) - off)
+    else:
+        souvenir = next(s for s in content(state).entrance.souvenirs if f"buy:{s.id}" == choice)
+        cost = max(0, souvenir.cost - off)
+    if cost == 0:  # a discount made it free: nothing to pay
+        _entrance_purchase(state, seat, choice, events)
+    else:
+        push(state, "pay", seat, cost=cost, purpose=choice, source=f"entrance.{choice}")
 
 
 def _entrance_purchase(state: ElderSignState, seat: int, purpose: str, events: Events) -> None:
