@@ -154,6 +154,12 @@ class SmartAgent:
             if exact in ids:
                 return exact
             same = [i for i in ids if i.startswith(f"task:{key}:")]
+            # the offered completions are distinct by (colour, face): find the one the solver meant
+            want = sorted(self._kind(state, d) for d in advice.dice)
+            for i in same:
+                dice = i.split(":", 2)[2]
+                if sorted(self._kind(state, d) for d in dice.split(",") if d) == want:
+                    return i
             if same:
                 return same[0]
         if advice.action == "reroll" and "clue" in ids:
