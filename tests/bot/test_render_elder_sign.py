@@ -1,0 +1,314 @@
+"""The Elder Sign renderer, checked on its pixels: real views come from games played through the engine,
+and each test looks at one region of the picture (regions come from `table_layout`, the renderer's own
+layout, so a layout change moves the test with it)."""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+from collections import deque
+from functools import lru_cache
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.render import RENDERERS
+from bot.render import render_table as dispatch_render
+from bot.render.elder_sign import (
+    ARENA_BG,
+    CARD_BG,
+    DIE_COLOURS,
+    DOOM,
+    HEIGHT,
+    HIGHLIGHT,
+    WIDTH,
+    dice_from_event,
+    register,
+    render_dice,
+    render_table,
+    render_table_image,
+    symbols_from_text,
+    table_layout,
+)
+from bot.render.kit import Box, Theme
+from engine import api
+from engine.core.game import SeatSpec
+
+NAMES = ["alice", "bob", "carol", "dave", "eve", "fay", "gus", "hal"]
+
+
+# ------------------------------------------------------------------------------------------------ games
+
+@lru_cache(maxsize=8)
+def _history(seed: int, players: int) -> tuple[tuple[dict[str, Any], tuple[Any, ...]], ...]:
+    """(view, events) after every action of a game played with seeded random choices."""
+    rng = random.Random(seed)
+    seats = [SeatSpec(seat=i, name=NAMES[i]) for i in range(players)]
+    state, events = api.new_game("elder-sign", seats, {}, seed=seed)
+    out = [(api.view(state, None), tuple(events))]
+    for _ in range(4000):
+        pending = api.prompts(state)
+        if not pending:
+            break
+        prompt = pending[0]
+        state, events = api.apply(state, rng.choice(prompt.answers(prompt.seats[0])))
+        out.append((api.view(state, None), tuple(events)))
+    return tuple(out)
+
+
+def _views(seed: int = 3, players: int = 3) -> list[dict[str, Any]]:
+    return [copy.deepcopy(v) for v, _ in _history(seed, players)]
+
+
+def _find(pred: Any, players: int = 3) -> dict[str, Any]:
+    for seed in range(3, 30):
+        for view in _views(seed, players):
+            if pred(view):
+                return view
+    pytest.skip("no game reached the wanted situation")
+
+
+def _normal_view() -> dict[str, Any]:
+    return _find(lambda v: v["phase"] == "normal" and not v["over"] and all(v["adventures"]))
+
+
+def _battle_view() -> dict[str, Any]:
+    return _find(lambda v: v["phase"] == "battle" and not v["over"])
+
+
+# ------------------------------------------------------------------------------------------------ pixels
+
+def _image(png: bytes) -> Image.Image:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _near(a: tuple[int, int, int], b: tuple[int, int, int], tol: int) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+def _count(image: Image.Image, box: Box, colour: tuple[int, int, int], tol: int = 18) -> int:
+    region = image.crop((box.x, box.y, box.right, box.bottom))
+    return sum(1 for p in region.get_flattened_data() if _near(p, colour, tol))
+
+
+def _blobs(image: Image.Image, box: Box | None, colour: tuple[int, int, int], min_area: int,
+           tol: int = 30) -> int:
+    """Connected regions (4-neighbour) of pixels near `colour` with at least `min_area` pixels."""
+    region = image if box is None else image.crop((box.x, box.y, box.right, box.bottom))
+    w, h = region.size
+    px = region.load()
+    mask = [[_near(px[x, y], colour, tol) for x in range(w)] for y in range(h)]
+    seen = [[False] * w for _ in range(h)]
+    found = 0
+    for y in range(h):
+        for x in range(w):
+            if not mask[y][x] or seen[y][x]:
+                continue
+            area, queue = 0, deque([(x, y)])
+            seen[y][x] = True
+            while queue:
+                cx, cy = queue.popleft()
+                area += 1
+                for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                    if 0 <= nx < w and 0 <= ny < h and mask[ny][nx] and not seen[ny][nx]:
+                        seen[ny][nx] = True
+                        queue.append((nx, ny))
+            if area >= min_area:
+                found += 1
+    return found
+
+
+# ------------------------------------------------------------------------------------------------ table
+
+def test_table_is_a_png_of_the_target_size() -> None:
+    view = _normal_view()
+    image = _image(render_table(view))
+    assert image.size == (WIDTH, HEIGHT) == (1280, 900)
+
+
+@pytest.mark.parametrize("doom", [0, 1, 4, 7])
+def test_doom_track_shows_one_filled_token_per_doom(doom: int) -> None:
+    view = _normal_view()
+    view["ancient_one"]["doom"] = doom
+    lay = table_layout(view)
+    image = _image(render_table(view))
+    track = Box(lay.doom_track.x - 4, lay.doom_track.y - 4, lay.doom_track.w + 8, lay.doom_track.h + 8)
+    assert _blobs(image, track, DOOM, min_area=200) == doom
+
+
+def test_completed_task_row_looks_different() -> None:
+    view = _normal_view()
+    slot = next(i for i, a in enumerate(view["adventures"]) if a and len(a["tasks"]) >= 2)
+    box = table_layout(view).cards[slot]
+    before = _image(render_table(view))
+    view["adventures"][slot]["tasks"][0]["done"] = True
+    after = _image(render_table(view))
+    assert before.crop(box.rect()).tobytes() != after.crop(box.rect()).tobytes()
+    # the strike line and the tick are drawn in the "good" green
+    assert _count(after, box, Theme.GOOD, tol=20) > _count(before, box, Theme.GOOD, tol=20) + 60
+    # and nothing outside that card changed (compared before PNG palette reduction, which is per picture)
+    view["adventures"][slot]["tasks"][0]["done"] = False
+    raw_before = render_table_image(view)
+    view["adventures"][slot]["tasks"][0]["done"] = True
+    raw_after = render_table_image(view)
+    for i, other in enumerate(table_layout(view).cards):
+        if i != slot:
+            assert raw_before.crop(other.rect()).tobytes() == raw_after.crop(other.rect()).tobytes()
+
+
+def test_current_player_panel_has_the_highlight() -> None:
+    view = _normal_view()
+    lay = table_layout(view)
+    image = _image(render_table(view))
+    for box, entry in zip(lay.seats, view["investigators"], strict=True):
+        edge = Box(box.x, box.y + 16, 4, box.h - 32)  # the panel's left border, below the rounded corner
+        lit = _count(image, edge, HIGHLIGHT, tol=24)
+        if entry["seat"] == view["current"]:
+            assert lit > edge.h * 2
+        else:
+            assert lit == 0
+
+
+def test_monster_locks_and_markers_are_drawn_on_their_card() -> None:
+    view = _normal_view()
+    card = view["adventures"][0]
+    box = table_layout(view).cards[0]
+    plain = _image(render_table(view))
+    card["locks"] = ["red"]
+    card["tasks"][0]["monster"] = "A Test Horror"
+    card["investigators"] = [view["investigators"][0]["seat"]]
+    marked = _image(render_table(view))
+    assert _blobs(marked, box, DIE_COLOURS["red"], min_area=150) == _blobs(plain, box, DIE_COLOURS["red"], 150) + 1
+    assert _count(marked, box, (176, 92, 230), tol=20) > 300  # the monster's purple name tag
+
+
+def test_battle_view_replaces_the_adventure_grid() -> None:
+    normal, battle = _normal_view(), _battle_view()
+    grid = table_layout(normal).grid
+    normal_img, battle_img = _image(render_table(normal)), _image(render_table(battle))
+    assert _count(normal_img, grid, CARD_BG, tol=3) > 100_000
+    assert _count(battle_img, grid, CARD_BG, tol=3) == 0
+    assert _count(battle_img, grid, ARENA_BG, tol=6) > 200_000
+    assert table_layout(battle).cards == []
+
+
+@pytest.mark.parametrize("result,colour", [("win", Theme.GOOD), ("loss", DOOM)])
+def test_game_over_draws_a_banner(result: str, colour: tuple[int, int, int]) -> None:
+    view = _normal_view()
+    view["over"], view["result"] = True, result
+    image = _image(render_table(view))
+    band = Box(60, HEIGHT // 2 - 110, WIDTH - 120, 220)
+    assert _count(image, band, colour, tol=20) > 5_000
+    # the table behind is shaded down
+    corner = image.getpixel((4, 4))
+    assert all(c <= b - 6 for c, b in zip(corner, Theme.BG, strict=True))
+
+
+def test_eight_investigators_fit_in_the_frame() -> None:
+    view = _find(lambda v: not v["over"] and v["phase"] == "normal", players=8)
+    lay = table_layout(view)
+    image = _image(render_table(view))
+    assert image.size == (1280, 900)
+    assert len(lay.seats) == 8
+    assert all(box.bottom <= 900 - 8 for box in lay.seats)
+    assert all(a.bottom <= b.y for a, b in zip(lay.seats, lay.seats[1:], strict=False))
+
+
+def test_many_other_worlds_grow_the_picture_instead_of_overlapping() -> None:
+    view = _normal_view()
+    first = next(a for a in view["adventures"] if a)
+    view["other_worlds"] = [dict(first, other_world=True, where=f"ow:test{i}") for i in range(5)]
+    lay = table_layout(view)
+    image = _image(render_table(view))
+    assert image.size[1] == lay.size[1] > 900
+    assert all(box.bottom <= lay.size[1] for box in lay.band)
+
+
+def test_every_view_of_whole_games_renders() -> None:
+    """No view the engine can produce (start, adventures, monsters, battle, devoured seats, game over)
+    breaks the renderer; every sixth step of three games keeps this quick."""
+    count = 0
+    for seed, players in ((3, 3), (5, 1), (8, 5)):
+        for view in _views(seed, players)[::6] + _views(seed, players)[-1:]:
+            image = _image(render_table(view))
+            assert image.size[0] == 1280 and image.size[1] >= 900
+            count += 1
+    assert count > 30
+
+
+def test_eliminated_investigator_is_greyed() -> None:
+    view = _normal_view()
+    entry = view["investigators"][0]
+    box = table_layout(view).seats[0]
+    before = _image(render_table(view))
+    entry.update(eliminated=True)
+    after = _image(render_table(view))
+    # the stamina bar's red disappears from a greyed-out panel
+    assert _count(before, box, Theme.STAMINA, tol=16) > 200
+    assert _count(after, box, Theme.STAMINA, tol=16) == 0
+
+
+# ------------------------------------------------------------------------------------------------ dice
+
+def test_dice_image_has_one_square_per_die() -> None:
+    faces = [("green", "inv1"), ("yellow", "lore"), ("red", "wild"), ("green", "peril"), ("green", "terror"),
+             ("yellow", "inv4"), ("red", "inv2")]
+    image = _image(render_dice(faces))
+    small = image.resize((image.width // 2, image.height // 2), Image.Resampling.NEAREST)
+    # a die's body is ~55×55 at half size; symbol holes are far smaller than a quarter of that
+    assert _blobs(small, None, DIE_COLOURS["yellow"], min_area=800) == 2
+    assert _blobs(small, None, DIE_COLOURS["red"], min_area=800) == 2
+    assert _blobs(small, None, DIE_COLOURS["green"], min_area=800) == 3
+
+
+@pytest.mark.parametrize("face", ["inv1", "inv2", "inv3", "inv4", "lore", "peril", "terror", "wild"])
+def test_each_face_has_a_distinct_symbol(face: str) -> None:
+    image = _image(render_dice([("red", face)]))
+    others = [f for f in ("inv1", "inv2", "inv3", "inv4", "lore", "peril", "terror", "wild") if f != face]
+    for other in others:
+        assert _image(render_dice([("red", other)])).tobytes() != image.tobytes()
+    # the symbol is drawn in the die's white ink
+    assert _count(image, Box(0, 0, image.width, image.height - 40), (250, 250, 250), tol=10) > 300
+
+
+def test_dice_from_a_real_roll_event() -> None:
+    rolls = [e for _, evs in _history(3, 3) for e in evs if e.kind in ("dice.rolled", "dice.rerolled")]
+    assert rolls
+    faces = dice_from_event(rolls[0].data)
+    assert len(faces) == len(rolls[0].data["dice"])
+    assert {c for c, _ in faces} <= {"green", "yellow", "red"}
+    assert _image(render_dice(faces)).size[0] > 0
+
+
+# ------------------------------------------------------------------------------------------------ misc
+
+def test_battle_task_text_is_read_back_into_symbols() -> None:
+    assert symbols_from_text("Inv 4, Lore") == (["inv:4", "lore"], 0, 0, 0)
+    assert symbols_from_text("[Inv 3], Lore Or Peril, Clock, -1 sanity, -2 stamina") == (
+        ["inv:3", "lore/peril"], 1, 1, 2)
+    assert symbols_from_text("Something new") == (["text:Something new"], 0, 0, 0)
+
+
+def test_register_hooks_into_the_dispatch() -> None:
+    register()
+    assert RENDERERS["elder-sign"] is render_table
+    png = dispatch_render("elder-sign", _normal_view())
+    assert png is not None and _image(png).size == (1280, 900)
+
+
+def test_kit_wrap_and_ellipsize_respect_width_and_line_count() -> None:
+    from bot.render.kit import ellipsize, text_width, wrap
+
+    text = "The visiting professor's slides showed things that should not photograph. Each investigator loses 1."
+    for max_lines in (1, 2, 3, None):
+        lines = wrap(text, 18, 260, max_lines=max_lines)
+        assert all(text_width(line, 18) <= 260 for line in lines)
+        if max_lines is not None:
+            assert len(lines) <= max_lines
+    assert " ".join(wrap(text, 18, 260)) == text  # nothing lost when there is room
+    assert wrap(text, 18, 260, max_lines=2)[-1].endswith("…")
+    cut = ellipsize("Reporter's Notebook, Trench Knife, Circle of Salt and Iron", 18, 150)
+    assert cut.endswith("…") and text_width(cut, 18) <= 150
