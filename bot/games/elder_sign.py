@@ -151,6 +151,7 @@ def odds_text(state: ElderSignState, seat: int, place: str | None) -> str:
         tasks = [t for _, t in board.task_list(state, where)]
         if card is None or not tasks:
             continue
-        p = adventure_odds(tasks, card.ordered, green, yellow, red, clues=min(i.clues, 2))
+        clues = min(i.clues, 1 if yellow and red else 2)  # keeps a cold answer to about a second
+        p = adventure_odds(tasks, card.ordered, green, yellow, red, clues=clues)
         lines.append(f"- {card.name}: {p:.0%}")
     return "\n".join(lines)

@@ -28,10 +28,33 @@ def render_table(game_type: str, view: dict[str, Any]) -> bytes | None:
     return render_generic(game_type, view)
 
 
+EventRenderer = Callable[[str, dict[str, Any]], bytes | None]
+EVENT_RENDERERS: dict[str, EventRenderer] = {}
+
+
+def register_event_renderer(game_type: str, renderer: EventRenderer) -> None:
+    """A game's pictures of single events (Elder Sign: each roll of the dice)."""
+    EVENT_RENDERERS[game_type] = renderer
+
+
+def render_event(game_type: str, kind: str, data: dict[str, Any]) -> bytes | None:
+    renderer = EVENT_RENDERERS.get(game_type)
+    return renderer(kind, data) if renderer is not None else None
+
+
 def _register_builtin() -> None:
     from bot.render import elder_sign
 
     elder_sign.register()
+    register_event_renderer("elder-sign", _elder_sign_event)
+
+
+def _elder_sign_event(kind: str, data: dict[str, Any]) -> bytes | None:
+    from bot.render import elder_sign
+
+    if kind in ("dice.rolled", "dice.rerolled") and data.get("dice"):
+        return elder_sign.render_dice(elder_sign.dice_from_event(data))
+    return None
 
 
 _register_builtin()
