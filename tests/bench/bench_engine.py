@@ -1,0 +1,82 @@
+"""Engine benchmark: random Elder Sign playouts per second (one core), actions per second, state size,
+save/load time and memory per game. Run: python -m tests.bench.bench_engine [--games N]"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+import tracemalloc
+
+from engine import api
+from engine.agents import RandomAgent
+from engine.core.game import SeatSpec
+from engine.elder_sign.content import default_content
+
+
+def playouts(games: int, seed: int) -> tuple[float, float, int]:
+    default_content()
+    start = time.perf_counter()
+    actions = 0
+    for g in range(games):
+        agent = RandomAgent(seed + g)
+        state, _ = api.new_game("elder-sign", [SeatSpec(seat=i, name=f"p{i}") for i in range(1 + g % 4)], {},
+                                seed + g)
+        while not state.over:
+            state, _ = api.apply(state, agent.act(state), in_place=True)
+            actions += 1
+    dt = time.perf_counter() - start
+    return games / dt, actions / dt, actions
+
+
+def save_load(samples: int, seed: int) -> tuple[float, float, float, int]:
+    agent = RandomAgent(seed)
+    state, _ = api.new_game("elder-sign", [SeatSpec(seat=i, name=f"p{i}") for i in range(4)], {}, seed)
+    for _ in range(60):
+        state, _ = api.apply(state, agent.act(state), in_place=True)
+    dumps, loads = [], []
+    for _ in range(samples):
+        t = time.perf_counter()
+        text = api.to_json(state)
+        dumps.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        api.from_json(text)
+        loads.append(time.perf_counter() - t)
+    copies = []
+    for _ in range(samples):
+        t = time.perf_counter()
+        state.model_copy(deep=True)
+        copies.append(time.perf_counter() - t)
+    return (statistics.median(dumps) * 1e3, statistics.median(loads) * 1e3, statistics.median(copies) * 1e3,
+            len(text))
+
+
+def memory_per_game(n: int, seed: int) -> float:
+    default_content()
+    tracemalloc.start()
+    states = []
+    base = tracemalloc.get_traced_memory()[0]
+    for g in range(n):
+        state, _ = api.new_game("elder-sign", [SeatSpec(seat=i, name=f"p{i}") for i in range(4)], {}, seed + g)
+        states.append(state)
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return used / n / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    gps, aps, actions = playouts(args.games, args.seed)
+    print(f"random playouts: {gps:.1f} games/s, {aps:.0f} actions/s ({args.games} games, {actions} actions, "
+          "one core)")
+    dump_ms, load_ms, copy_ms, size = save_load(200, args.seed)
+    print(f"state JSON: {size / 1024:.1f} KB; to_json median {dump_ms:.2f} ms; from_json median {load_ms:.2f} ms; "
+          f"deep copy median {copy_ms:.2f} ms")
+    print(f"memory per 4-player game in memory: {memory_per_game(50, args.seed):.0f} KB")
+
+
+if __name__ == "__main__":
+    main()
