@@ -1,0 +1,24 @@
+"""Persistence: SQLModel tables, the async `Store` repository, and migrations."""
+
+from bot.store.errors import ChannelBusy, DuplicateInteraction, StoreError, VersionConflict
+from bot.store.models import (
+    ACTIVE,
+    ENDED,
+    LOBBY,
+    OVER,
+    ActionRow,
+    AuditLog,
+    Campaign,
+    Game,
+    GameEvent,
+    GuildSettings,
+    Seat,
+    Snapshot,
+)
+from bot.store.repo import KEEP, Store
+
+__all__ = [
+    "ACTIVE", "ENDED", "KEEP", "LOBBY", "OVER", "ActionRow", "AuditLog", "Campaign", "ChannelBusy",
+    "DuplicateInteraction", "Game", "GameEvent", "GuildSettings", "Seat", "Snapshot", "Store", "StoreError",
+    "VersionConflict",
+]

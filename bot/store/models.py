@@ -1,8 +1,8 @@
 """The database tables (SQLModel). Alembic's initial revision was generated from these.
 
 Conventions: Discord snowflakes are BigInteger (a plain int is a 32-bit INTEGER on PostgreSQL); JSON is JSONB
-on PostgreSQL and JSON elsewhere; timestamps are naive UTC (SQLite keeps no time zone, so we never store
-one anywhere, which keeps both databases identical).
+on PostgreSQL and JSON elsewhere; timestamps are aware UTC datetimes in Python on every database (see
+`UTCDateTime`).
 """
 
 from __future__ import annotations
@@ -10,19 +10,40 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Index, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Dialect, Index, Text, TypeDecorator, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Field, SQLModel
 
 JSON_TYPE = JSON().with_variant(JSONB(), "postgresql")
 
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """TIMESTAMP WITH TIME ZONE that always hands back aware UTC datetimes.
+
+    Why: SQLite stores no zone and returns naive values, while asyncpg reads a naive value as *local* time
+    and returns aware ones. Normalising here means comparisons (reminders) behave the same on both.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else as_utc(value)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else as_utc(value)
+
+
+def as_utc(value: datetime) -> datetime:
+    """Aware UTC; a naive datetime is taken to be UTC already."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
 # Game.status values. "over" = the rules ended it (win/loss); "ended" = people ended it (moderator, abandon).
 LOBBY, ACTIVE, OVER, ENDED = "lobby", "active", "over", "ended"
-OPEN_STATUSES = (LOBBY, ACTIVE)
 
 
 def utcnow() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+    return datetime.now(UTC)
 
 
 class Campaign(SQLModel, table=True):
@@ -34,8 +55,8 @@ class Campaign(SQLModel, table=True):
     game_type: str
     name: str
     data: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
-    created_at: datetime = Field(default_factory=utcnow)
-    closed_at: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class Game(SQLModel, table=True):
@@ -46,8 +67,9 @@ class Game(SQLModel, table=True):
     channel_id: int = Field(sa_type=BigInteger, index=True)
     game_type: str
     status: str = LOBBY
-    # = channel_id while the game is open (lobby/active), NULL afterwards. The UNIQUE constraint is how the
-    # database itself guarantees one open game per channel, on SQLite and PostgreSQL alike (NULLs never clash).
+    # = channel_id while the game is open (lobby/active), NULL afterwards. The UNIQUE constraint is how
+    # the database itself guarantees one open game per channel, on SQLite and PostgreSQL alike (NULLs never
+    # clash).
     active_channel_id: int | None = Field(default=None, sa_type=BigInteger, unique=True, nullable=True)
     seed: int = Field(sa_type=BigInteger)
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
@@ -56,14 +78,14 @@ class Game(SQLModel, table=True):
     state_step: int = 0
     result: str | None = None
     created_by: int = Field(sa_type=BigInteger)
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime = Field(default_factory=utcnow)
-    started_at: datetime | None = None
-    ended_at: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    ended_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     campaign_id: int | None = Field(default=None, foreign_key="campaign.id", nullable=True)
     prompt_message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
     prompt_seq: int | None = None
-    waiting_since: datetime | None = None
+    waiting_since: datetime | None = Field(default=None, sa_type=UTCDateTime)
     reminded_seq: int | None = None
     abandon_votes: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # user ids asking to abandon
 
@@ -95,7 +117,7 @@ class ActionRow(SQLModel, table=True):
     payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
     # The Discord interaction that caused it; UNIQUE so a replayed interaction can never apply twice.
     interaction_id: int | None = Field(default=None, sa_type=BigInteger, unique=True, nullable=True)
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class Snapshot(SQLModel, table=True):
@@ -106,7 +128,7 @@ class Snapshot(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", index=True)
     step: int
     state: str = Field(sa_type=Text)  # engine.api.to_json: includes hidden information, never shown
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class GameEvent(SQLModel, table=True):
@@ -145,4 +167,4 @@ class AuditLog(SQLModel, table=True):
     command: str
     detail: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
     game_id: int | None = Field(default=None, foreign_key="game.id", nullable=True)
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -1,0 +1,774 @@
+"""GameService: the ONE path by which anything (Discord cogs, the console, tests) reads or changes a game.
+
+Every mutating call runs the same pipeline (DESIGN.md, "The bot contract"):
+
+    per-channel asyncio.Lock → load (cache by game id + version) → authorize → engine.api.apply (a copy)
+    → Store.commit_step (one transaction, optimistic version check) → Reply (narration, prompts)
+    → render the table image in a worker thread when an event asks for it.
+
+Nothing is reported as done before it is committed. A UserError means nothing changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.render import render_event, render_table
+from bot.service_text import (
+    chunk_lines,
+    format_view,
+    join_names,
+    prompt_text,
+    result_sentence,
+)
+from bot.service_types import Actor, Image, PromptCard, Reply, UserError
+from bot.store import (
+    ACTIVE,
+    ENDED,
+    LOBBY,
+    OVER,
+    ActionRow,
+    ChannelBusy,
+    DuplicateInteraction,
+    Game,
+    Seat,
+    Store,
+    VersionConflict,
+)
+from bot.store.models import as_utc, utcnow
+from bot.store.repo import seat_name
+from engine import api
+from engine.core.errors import IllegalAction, UnknownGame
+from engine.core.events import Event
+from engine.core.game import GameState, OptionSpec, SeatSpec
+from engine.core.prompt import Action, Prompt, PromptKind
+from engine.games import game_ids, get_game
+
+__all__ = ["Actor", "GameService", "Image", "PromptCard", "Reply", "UserError"]
+
+log = logging.getLogger(__name__)
+
+ALREADY_APPLIED = "That was already done (this click or command was applied once already)."
+NO_GAME = "There is no game in this channel. Start one with /game new."
+LOG_PAGE_SIZE = 20
+AUDIT_PAGE_SIZE = 15
+MAX_REMINDER_HOURS = 720  # 30 days; the /gm settings option allows the same range
+CONFLICT_RETRIES = 3  # another process changed the game under us: reload and decide again
+
+
+@dataclass
+class Loaded:
+    """One game as the pipeline sees it. The cache shares `seats` and `state`: never mutate them."""
+
+    game: Game
+    seats: list[Seat]
+    state: GameState | None  # None while in the lobby
+
+    def user_seats(self, user_id: int) -> list[int]:
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def user_of(self, seat: int) -> int | None:
+        return self.seats[seat].user_id if 0 <= seat < len(self.seats) else None
+
+    def seat_label(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
+
+    def users(self) -> list[int]:
+        return list(dict.fromkeys(s.user_id for s in self.seats))
+
+
+class GameService:
+    def __init__(self, store: Store, *, render: bool = True, clock: Callable[[], datetime] = utcnow) -> None:
+        self.store = store
+        self.render = render
+        self.clock = clock
+        self._cache: dict[int, Loaded] = {}
+        # Weak: a channel's lock lives while some call holds or waits on it, and is then forgotten.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # ================================================================ catalogue (autocomplete) ==============
+
+    def games(self) -> list[tuple[str, str]]:
+        """(id, name) of every game that loads. A game whose module is broken is logged and left out."""
+        out: list[tuple[str, str]] = []
+        for game_id in game_ids():
+            try:
+                out.append((game_id, get_game(game_id).name))
+            except Exception:  # a half-written game must not take /game new down for the others
+                log.exception("game %s failed to load", game_id)
+        return out
+
+    def characters(self, game: str) -> list[tuple[str, str]]:
+        try:
+            return [(o.id, o.label) for o in get_game(game).characters()]
+        except UnknownGame:
+            return []
+
+    def option_specs(self, game: str) -> list[OptionSpec]:
+        try:
+            return get_game(game).option_specs()
+        except UnknownGame:
+            return []
+
+    # ================================================================ the pipeline ==========================
+
+    @asynccontextmanager
+    async def _channel(self, channel_id: int) -> AsyncIterator[None]:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        async with lock:
+            try:
+                yield
+            except (UserError, VersionConflict):
+                raise
+            except BaseException:
+                self._forget_channel(channel_id)  # we no longer know what is true: reload next time
+                raise
+
+    def _forget_channel(self, channel_id: int) -> None:
+        self._cache = {gid: c for gid, c in self._cache.items() if c.game.channel_id != channel_id}
+
+    async def _mutate(self, channel_id: int, actor: Actor | None, work: Callable[[], Awaitable[Reply]]) -> Reply:
+        """Run `work` under the channel lock, with idempotency, engine-error translation and conflict retry."""
+        async with self._channel(channel_id):
+            for _attempt in range(CONFLICT_RETRIES):
+                if actor is not None and actor.interaction_id is not None:
+                    if await self.store.action_by_interaction(actor.interaction_id) is not None:
+                        return Reply(ephemeral=[ALREADY_APPLIED])
+                try:
+                    return await work()
+                except (IllegalAction, UnknownGame) as exc:
+                    raise UserError(str(exc)) from exc
+                except DuplicateInteraction:
+                    return Reply(ephemeral=[ALREADY_APPLIED])
+                except ChannelBusy as exc:
+                    raise UserError("This channel already has a game. Finish it first (or /game abandon).") from exc
+                except VersionConflict:
+                    # Another bot process wrote first. Forget what we knew and decide again on fresh data.
+                    self._forget_channel(channel_id)
+            raise UserError("The game is busy right now; please try again.")
+
+    async def _load_game(self, game: Game) -> Loaded:
+        cached = self._cache.get(game.id or 0)
+        if cached is not None and cached.game.version == game.version:
+            return Loaded(game=game, seats=cached.seats, state=cached.state)
+        assert game.id is not None
+        seats = await self.store.seats(game.id)
+        state = None if game.status == LOBBY else await self._restore(game.id, game.state_step)
+        loaded = Loaded(game=game, seats=seats, state=state)
+        self._cache[game.id] = loaded
+        return loaded
+
+    async def _restore(self, game_id: int, step: int) -> GameState:
+        """The state at `step`: its snapshot, or the nearest earlier one with the log replayed on top."""
+        snap = await self.store.snapshot_at(game_id, step, or_before=True)
+        if snap is None:
+            raise RuntimeError(f"game {game_id} has no snapshot at or before step {step}")
+        state = api.from_json(snap.state)
+        if snap.step < step:
+            for row in await self.store.actions(game_id, after=snap.step, upto=step):
+                state, _ = api.apply(state, Action.model_validate(row.payload), in_place=True)
+        return state
+
+    async def _open(self, channel_id: int) -> Loaded:
+        game = await self.store.open_game(channel_id)
+        if game is None:
+            raise UserError(NO_GAME)
+        return await self._load_game(game)
+
+    async def _current(self, channel_id: int) -> Loaded:
+        """The open game, else the channel's last one (read-only commands still work after the end)."""
+        game = await self.store.current_game(channel_id)
+        if game is None:
+            raise UserError(NO_GAME)
+        return await self._load_game(game)
+
+    def _remember(self, loaded: Loaded) -> None:
+        assert loaded.game.id is not None
+        self._cache[loaded.game.id] = loaded
+
+    async def _commit(
+        self, loaded: Loaded, state: GameState | None, events: Sequence[Event], *,
+        action: ActionRow | None = None, new_status: str | None = None, result: str | None = None,
+        write_state: bool = True,
+    ) -> Loaded:
+        """Commit one step and return the game as it now is (the cache follows)."""
+        game = loaded.game
+        assert game.id is not None
+        if state is not None and state.over and game.status == ACTIVE and new_status is None:
+            new_status, result = OVER, state.result
+        now = self.clock()
+        step = state.step if state is not None else game.state_step
+        still_open = (new_status or game.status) in (LOBBY, ACTIVE)
+        prompt_seq = state.prompt_seq if state is not None and still_open else None
+        version = await self.store.commit_step(
+            game.id, game.version, action, api.to_json(state) if state is not None and write_state else None,
+            events, new_status, result, step=step, prompt_seq=prompt_seq,
+            content_version=state.content_version if state is not None else None, now=now,
+        )
+        # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
+        # already see a later version written by another process, which our cached state is not.
+        game.version, game.state_step, game.updated_at = version, step, now
+        if game.prompt_seq != prompt_seq:
+            game.waiting_since = now
+        game.prompt_seq = prompt_seq
+        if result is not None:
+            game.result = result
+        if new_status is not None:
+            game.status = new_status
+            if new_status in (OVER, ENDED):
+                game.active_channel_id, game.ended_at = None, now
+            elif game.started_at is None:
+                game.started_at = now
+        after = Loaded(game=game, seats=loaded.seats, state=state)
+        self._remember(after)
+        return after
+
+    async def _lobby_changed(self, loaded: Loaded) -> Loaded:
+        """Reload after a seat change (the store bumped the version)."""
+        assert loaded.game.id is not None
+        self._cache.pop(loaded.game.id, None)
+        game = await self.store.get_game(loaded.game.id)
+        assert game is not None
+        return await self._load_game(game)
+
+    # ================================================================ building replies ======================
+
+    def _cards(self, loaded: Loaded) -> list[PromptCard]:
+        if loaded.state is None or loaded.game.status != ACTIVE:
+            return []
+        assert loaded.game.id is not None
+        cards = []
+        for prompt in api.prompts(loaded.state):
+            users = list(dict.fromkeys(u for u in (loaded.user_of(s) for s in prompt.seats) if u is not None))
+            names = [loaded.seat_label(s) for s in prompt.seats]
+            cards.append(PromptCard(game_id=loaded.game.id, prompt=prompt, user_ids=users,
+                                    text=prompt_text(prompt, names)))
+        return cards
+
+    async def _image(self, loaded: Loaded) -> Image | None:
+        if loaded.state is None:
+            return None
+        view = api.view(loaded.state, None)  # a spectator's view: nothing hidden may reach the channel
+        data = await asyncio.to_thread(render_table, loaded.game.game_type, view)
+        if data is None:
+            return None
+        return Image(filename=f"{loaded.game.game_type}-{loaded.game.id}-step{loaded.state.step}.png", data=data)
+
+    async def _step_reply(self, loaded: Loaded, events: Sequence[Event], actor: Actor | None,
+                          lead: Sequence[str] = ()) -> Reply:
+        mine = set(loaded.user_seats(actor.user_id)) if actor is not None else set()
+        public = list(lead) + [e.text for e in events if e.private_to is None]
+        private = [e.text for e in events if e.private_to is not None and e.private_to in mine]
+        if loaded.game.status in (OVER, ENDED):
+            public.append(result_sentence(loaded.game.result))
+        reply = Reply(public=chunk_lines(public), ephemeral=chunk_lines(private), prompts=self._cards(loaded))
+        if self.render:
+            reply.images += await self._event_images(loaded, events)
+            if any(e.render for e in events):
+                image = await self._image(loaded)
+                if image is not None:
+                    reply.images.append(image)
+        return reply
+
+    async def _event_images(self, loaded: Loaded, events: Sequence[Event]) -> list[Image]:
+        """Pictures of single public events a game knows how to draw (Elder Sign: each roll of the dice)."""
+        game_type, step = loaded.game.game_type, loaded.game.state_step
+        wanted = [(i, e) for i, e in enumerate(events) if e.private_to is None and e.data]
+        if not wanted:
+            return []
+
+        def draw() -> list[Image]:
+            out = []
+            for i, e in wanted:
+                data = render_event(game_type, e.kind, e.data)
+                if data is not None:
+                    kind = e.kind.replace(".", "-")
+                    out.append(Image(filename=f"{game_type}-{loaded.game.id}-step{step}-{i}-{kind}.png", data=data))
+            return out
+
+        return await asyncio.to_thread(draw)
+
+    # ================================================================ lobby =================================
+
+    async def new_game(self, channel_id: int, guild_id: int, actor: Actor, game: str, options: dict[str, str],
+                       *, seed: int | None = None) -> Reply:
+        """Open a lobby in the channel; the creator takes the first seat."""
+        async def work() -> Reply:
+            rules = get_game(game)
+            enabled = (await self.store.guild_settings(guild_id)).enabled_games
+            if enabled and game not in enabled:
+                raise UserError(f"{rules.name} is not enabled on this server. Enabled: {', '.join(enabled)}.")
+            checked = rules.validate_options(dict(options))
+            row = await self.store.create_game(
+                guild_id=guild_id, channel_id=channel_id, game_type=game, options=checked,
+                seed=secrets.randbits(63) if seed is None else seed, created_by=actor.user_id,
+                creator_name=actor.name)
+            loaded = await self._load_game(row)
+            opts = ", ".join(f"{k}={v}" for k, v in checked.items())
+            return Reply(public=[f"{actor.name} opened a game of {rules.name} (game #{row.id}"
+                                 f"{'; ' + opts if opts else ''}). {self._seat_list(loaded)} "
+                                 f"Join with /game join; start with /game start."])
+        return await self._mutate(channel_id, None, work)
+
+    @staticmethod
+    def _seat_list(loaded: Loaded) -> str:
+        if not loaded.seats:
+            return "No one is seated."
+        parts = [f"{s.seat + 1}. {s.name}" + (f" ({s.character})" if s.character else "") for s in loaded.seats]
+        return "Seats: " + "; ".join(parts) + "."
+
+    async def join(self, channel_id: int, actor: Actor, character: str | None = None) -> Reply:
+        """Take a seat (again, for multi-handed play) in the lobby."""
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            if loaded.game.status != LOBBY:
+                raise UserError("The game has already started; a moderator can /gm replace a player.")
+            rules = get_game(loaded.game.game_type)
+            if len(loaded.seats) >= rules.max_players:
+                raise UserError(f"{rules.name} seats at most {rules.max_players}; the table is full.")
+            if character is not None:
+                known = dict(self.characters(loaded.game.game_type))
+                if character not in known:
+                    raise UserError(f"There is no character '{character}'. Choose one of: {', '.join(known)}.")
+                if any(s.character == character for s in loaded.seats):
+                    raise UserError(f"{known[character]} is already at the table.")
+            nth = len(loaded.user_seats(actor.user_id)) + 1
+            assert loaded.game.id is not None
+            await self.store.add_seat(loaded.game.id, loaded.game.version, user_id=actor.user_id,
+                                      name=seat_name(actor.name, nth), character=character)
+            loaded = await self._lobby_changed(loaded)
+            return Reply(public=[f"{seat_name(actor.name, nth)} joins the table. {self._seat_list(loaded)}"])
+        return await self._mutate(channel_id, None, work)
+
+    async def leave(self, channel_id: int, actor: Actor) -> Reply:
+        """Give up your last seat, in the lobby only."""
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            if loaded.game.status != LOBBY:
+                raise UserError("The game has started: you cannot leave now (try /game abandon).")
+            if not loaded.user_seats(actor.user_id):
+                raise UserError("You are not seated at this table.")
+            assert loaded.game.id is not None
+            await self.store.remove_seats(loaded.game.id, loaded.game.version, actor.user_id, only_last=True)
+            loaded = await self._lobby_changed(loaded)
+            return Reply(public=[f"{actor.name} leaves a seat. {self._seat_list(loaded)}"])
+        return await self._mutate(channel_id, None, work)
+
+    async def start(self, channel_id: int, actor: Actor) -> Reply:
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            if loaded.game.status != LOBBY:
+                raise UserError("The game has already started.")
+            if not loaded.user_seats(actor.user_id):
+                raise UserError("Only someone seated at the table can start the game; /game join first.")
+            game = loaded.game
+            specs = [SeatSpec(seat=s.seat, name=s.name, character=s.character) for s in loaded.seats]
+            state, events = api.new_game(game.game_type, specs, game.options, game.seed)
+            loaded = await self._commit(loaded, state, events, new_status=ACTIVE)
+            name = get_game(game.game_type).name
+            lead = [f"{name} begins with {join_names([s.name for s in loaded.seats])}."]
+            return await self._step_reply(loaded, events, actor, lead)
+        return await self._mutate(channel_id, None, work)
+
+    async def abandon(self, channel_id: int, actor: Actor) -> Reply:
+        """Vote to abandon; the game ends once every seated user has asked."""
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            users = loaded.users()
+            if users and actor.user_id not in users:
+                raise UserError("Only players seated at this table can vote to abandon it.")
+            votes = list(dict.fromkeys([*loaded.game.abandon_votes, actor.user_id]))
+            missing = [u for u in users if u not in votes]
+            assert loaded.game.id is not None
+            if missing:
+                await self.store.set_abandon_votes(loaded.game.id, loaded.game.version, votes)
+                await self._lobby_changed(loaded)
+                waiting = join_names([self._user_name(loaded, u) for u in missing])
+                return Reply(public=[f"{actor.name} votes to abandon the game "
+                                     f"({len(users) - len(missing)}/{len(users)}). Waiting for: {waiting}."])
+            event = Event(kind="game.abandoned", text="Every player agreed to abandon the game.")
+            loaded = await self._commit(loaded, loaded.state, [event], new_status=ENDED, result="abandoned",
+                                        write_state=False)
+            return await self._step_reply(loaded, [event], actor)
+        return await self._mutate(channel_id, None, work)
+
+    @staticmethod
+    def _user_name(loaded: Loaded, user_id: int) -> str:
+        for s in loaded.seats:
+            if s.user_id == user_id:
+                return s.name
+        return str(user_id)
+
+    # ================================================================ play ==================================
+
+    async def choose(self, channel_id: int, actor: Actor, prompt_seq: int, choice: list[str],
+                     amount: int | None = None, seat: int | None = None, *, game_id: int | None = None) -> Reply:
+        """Answer prompt `prompt_seq`, as a button click does.
+
+        `seat` picks which of your seats answers (default: the first of yours that is asked); `game_id`, when
+        the front end knows it (a button carries it), refuses a click on an earlier game's prompt.
+        """
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            if game_id is not None and game_id != loaded.game.id:
+                raise UserError("This choice has passed.")
+            state = self._playing(loaded)
+            prompt = next((p for p in api.prompts(state) if p.seq == prompt_seq), None)
+            if prompt is None:
+                raise UserError("This choice has passed.")
+            answering = self._answering_seat(loaded, prompt, actor, seat)
+            action = Action(seat=answering, prompt=prompt_seq, choice=list(choice), amount=amount)
+            new_state, events = api.apply(state, action)
+            row = ActionRow(actor_id=actor.user_id, seat=answering, kind="play",
+                            payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
+            loaded = await self._commit(loaded, new_state, events, action=row)
+            return await self._step_reply(loaded, events, actor)
+        return await self._mutate(channel_id, actor, work)
+
+    @staticmethod
+    def _playing(loaded: Loaded) -> GameState:
+        if loaded.game.status == LOBBY or loaded.state is None:
+            raise UserError("The game has not started yet: /game start.")
+        if loaded.game.status != ACTIVE or loaded.state.over:
+            raise UserError("This game is over.")
+        return loaded.state
+
+    @staticmethod
+    def _answering_seat(loaded: Loaded, prompt: Prompt, actor: Actor, seat: int | None) -> int:
+        """Which of the actor's seats answers: a user holding several seats answers for whichever is asked."""
+        mine = [s for s in prompt.seats if loaded.user_of(s) == actor.user_id]
+        if seat is not None:
+            if seat not in mine:
+                raise UserError(f"Seat {seat + 1} is not yours to answer for here.")
+            return seat
+        if not mine:
+            waiting = join_names([loaded.seat_label(s) for s in prompt.seats])
+            raise UserError(f"This decision is not yours: waiting for {waiting}.")
+        return mine[0]
+
+    async def game_command(self, channel_id: int, actor: Actor, group: str, name: str,
+                           args: dict[str, str]) -> Reply:
+        """A game's own commands (`/es roll ...`), routed to bot.games (which answers prompts via `choose`)."""
+        from bot.games import game_command  # late: it imports the games' content, which this module need not
+
+        return await game_command(self, channel_id, actor, group, name, args)
+
+    # ================================================================ reading ===============================
+
+    async def pending(self, channel_id: int) -> list[PromptCard]:
+        """The prompts the channel's game waits for now (empty when there is none)."""
+        game = await self.store.open_game(channel_id)
+        return [] if game is None else self._cards(await self._load_game(game))
+
+    async def pending_prompt(self, channel_id: int, game_id: int, seq: int) -> Prompt | None:
+        """The prompt `seq` of game `game_id` if the channel's game still waits for it, else None."""
+        return next((c.prompt for c in await self.pending(channel_id)
+                     if c.game_id == game_id and c.prompt.seq == seq), None)
+
+    async def channel_game(self, channel_id: int) -> str | None:
+        """The game type of the channel's open game (for autocomplete), or None."""
+        game = await self.store.open_game(channel_id)
+        return None if game is None else game.game_type
+
+    async def mod_role_id(self, guild_id: int) -> int | None:
+        """The guild's configured moderator role, if any (Manage Channels always counts too)."""
+        return (await self.store.guild_settings(guild_id)).mod_role_id
+
+    async def status(self, channel_id: int, actor: Actor) -> Reply:
+        loaded = await self._current(channel_id)
+        game = loaded.game
+        name = get_game(game.game_type).name
+        if game.status == LOBBY:
+            return Reply(public=[f"{name} (game #{game.id}) is in the lobby. {self._seat_list(loaded)} "
+                                 f"/game join to sit down, /game start to begin."])
+        assert loaded.state is not None
+        summary = api.summary(loaded.state)
+        lines = [f"{name} (game #{game.id}): {summary.phase}, round {summary.round}. {summary.headline}."]
+        if game.status == ACTIVE:
+            waiting = join_names([loaded.seat_label(s) for s in summary.waiting_for])
+            lines.append(f"Waiting for: {waiting}.")
+        else:
+            lines.append(result_sentence(game.result))
+        return Reply(public=chunk_lines(lines), prompts=self._cards(loaded))
+
+    async def board(self, channel_id: int, actor: Actor) -> Reply:
+        loaded = await self._current(channel_id)
+        if loaded.state is None:
+            raise UserError("The game has not started yet: there is no board to show.")
+        image = await self._image(loaded)
+        if image is None:
+            raise UserError("This game has no board picture.")
+        return Reply(images=[image])
+
+    async def log(self, channel_id: int, actor: Actor, page: int = 1) -> Reply:
+        """The narrated events, newest page first; another seat's private events stay hidden."""
+        loaded = await self._current(channel_id)
+        assert loaded.game.id is not None
+        rows, pages = await self.store.events(loaded.game.id, page=page, per_page=LOG_PAGE_SIZE,
+                                              visible_to=loaded.user_seats(actor.user_id))
+        if page > pages or page < 1:
+            raise UserError(f"The log has {pages} page{'s' if pages != 1 else ''}.")
+        if not rows:
+            return Reply(ephemeral=["Nothing has happened yet."])
+        lines = [f"Game #{loaded.game.id} log, page {page}/{pages} (page 1 is the latest):"]
+        lines += [("🔒 " if r.private_to is not None else "• ") + r.text for r in rows]
+        return Reply(ephemeral=chunk_lines(lines))
+
+    async def me(self, channel_id: int, actor: Actor) -> Reply:
+        """What only you may see, for each of your seats."""
+        loaded = await self._current(channel_id)
+        mine = loaded.user_seats(actor.user_id)
+        if not mine:
+            raise UserError("You are not seated at this table.")
+        if loaded.state is None:
+            names = "; ".join(loaded.seat_label(s) for s in mine)
+            return Reply(ephemeral=[f"You hold {len(mine)} seat{'s' if len(mine) != 1 else ''}: {names}. "
+                                    f"The game has not started yet."])
+        messages: list[str] = []
+        for s in mine:
+            seat_row = loaded.seats[s]
+            head = f"{seat_row.name} (seat {s + 1}" + (f", {seat_row.character})" if seat_row.character else ")")
+            messages += chunk_lines([head, *format_view(api.view(loaded.state, s))])
+        cards = [c for c in self._cards(loaded) if actor.user_id in c.user_ids]
+        return Reply(ephemeral=messages, prompts=cards)
+
+    async def remember_prompt_message(self, game_id: int, message_id: int | None) -> int | None:
+        """The front end posted the prompt buttons in `message_id`; returns the previous message to strip."""
+        return await self.store.set_prompt_message(game_id, message_id)
+
+    async def due_reminders(self, now: datetime) -> list[tuple[int, PromptCard]]:
+        """Prompts idle longer than their guild's reminder_hours and not yet reminded; marks them reminded."""
+        now = as_utc(now)
+        hours_by_guild: dict[int, int] = {}
+        due: list[tuple[int, PromptCard]] = []
+        for game in await self.store.reminder_candidates(now - timedelta(hours=1)):
+            if game.guild_id not in hours_by_guild:
+                hours_by_guild[game.guild_id] = (await self.store.guild_settings(game.guild_id)).reminder_hours
+            hours = hours_by_guild[game.guild_id]
+            if hours <= 0 or game.waiting_since is None or game.waiting_since > now - timedelta(hours=hours):
+                continue
+            assert game.id is not None and game.prompt_seq is not None
+            cards = self._cards(await self._load_game(game))
+            # The conditional UPDATE is the claim: two bot processes never both remind the same prompt.
+            if cards and await self.store.mark_reminded(game.id, game.prompt_seq):
+                due += [(game.channel_id, card) for card in cards]
+        return due
+
+    # ================================================================ moderators ============================
+
+    @staticmethod
+    def _require_mod(actor: Actor) -> None:
+        if not actor.is_moderator:
+            raise UserError("Only moderators can use /gm commands.")
+
+    async def _audit(self, loaded: Loaded, actor: Actor, command: str, detail: dict[str, Any]) -> None:
+        await self.store.add_audit(guild_id=loaded.game.guild_id, channel_id=loaded.game.channel_id,
+                                   moderator_id=actor.user_id, command=command, detail=detail,
+                                   game_id=loaded.game.id)
+
+    async def gm_end(self, channel_id: int, actor: Actor) -> Reply:
+        self._require_mod(actor)
+
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            event = Event(kind="game.ended", text=f"Moderator {actor.name} ended the game.")
+            loaded = await self._commit(loaded, loaded.state, [event], new_status=ENDED, result="ended",
+                                        write_state=False)
+            await self._audit(loaded, actor, "end", {})
+            return await self._step_reply(loaded, [event], actor)
+        return await self._mutate(channel_id, None, work)
+
+    async def gm_undo(self, channel_id: int, actor: Actor, steps: int = 1) -> Reply:
+        """Go back `steps` actions to the exact earlier state (a finished game is reopened)."""
+        self._require_mod(actor)
+
+        async def work() -> Reply:
+            loaded = await self._current(channel_id)
+            if loaded.game.status not in (ACTIVE, OVER) or loaded.state is None:
+                raise UserError("Only a game in play (or just finished by the rules) can be undone.")
+            if steps < 1:
+                raise UserError("Undo at least 1 step.")
+            target = loaded.state.step - steps
+            if target < 0:
+                raise UserError(f"Cannot undo past the start of the game: {loaded.state.step} step"
+                                f"{'s' if loaded.state.step != 1 else ''} played so far.")
+            game = loaded.game
+            assert game.id is not None
+            state = await self._restore(game.id, target)
+            event = Event(kind="gm.undo", text=f"Moderator {actor.name} undid {steps} step"
+                                               f"{'s' if steps != 1 else ''}.")
+            reopen = game.status == OVER
+            now = self.clock()
+            version = await self.store.truncate_after(
+                game.id, game.version, target, state_json=api.to_json(state), events=[event],
+                new_status=ACTIVE if reopen else None, prompt_seq=state.prompt_seq, now=now)
+            game.version, game.state_step, game.prompt_seq = version, target, state.prompt_seq
+            game.waiting_since, game.reminded_seq = now, None
+            if reopen:
+                game.status, game.result, game.active_channel_id, game.ended_at = ACTIVE, None, channel_id, None
+            loaded = Loaded(game=game, seats=loaded.seats, state=state)
+            self._remember(loaded)
+            await self._audit(loaded, actor, "undo", {"steps": steps, "to_step": target})
+            reply = await self._step_reply(loaded, [event], actor)
+            if self.render:
+                image = await self._image(loaded)
+                if image is not None:
+                    reply.images.append(image)
+            return reply
+        return await self._mutate(channel_id, None, work)
+
+    async def gm_skip(self, channel_id: int, actor: Actor) -> Reply:
+        """Answer the pending prompt with its default, for an idle player."""
+        self._require_mod(actor)
+
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            state = self._playing(loaded)
+            pending = api.prompts(state)
+            if not pending:
+                raise UserError("The game is not waiting for anyone.")
+            prompt = pending[0]
+            if prompt.kind is PromptKind.AMOUNT:
+                if prompt.default_amount is None:
+                    raise UserError("This decision has no safe default; it cannot be skipped.")
+                action = Action(seat=prompt.seats[0], prompt=prompt.seq, amount=prompt.default_amount)
+            else:
+                if prompt.default is None:
+                    raise UserError("This decision has no safe default; it cannot be skipped.")
+                action = Action(seat=prompt.seats[0], prompt=prompt.seq, choice=list(prompt.default))
+            new_state, events = api.apply(state, action)
+            row = ActionRow(actor_id=actor.user_id, seat=action.seat, kind="gm",
+                            payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
+            skipped = loaded.seat_label(action.seat)
+            loaded = await self._commit(loaded, new_state, events, action=row)
+            await self._audit(loaded, actor, "skip", {"prompt": prompt.seq, "seat": action.seat,
+                                                      "answer": action.model_dump(mode="json")})
+            lead = [f"Moderator {actor.name} skipped {skipped}: {prompt.title} → default answer."]
+            return await self._step_reply(loaded, events, actor, lead)
+        return await self._mutate(channel_id, actor, work)
+
+    async def gm_kick(self, channel_id: int, actor: Actor, user_id: int) -> Reply:
+        """Remove a user: in the lobby their seats go; in play they pass to the next other player."""
+        self._require_mod(actor)
+
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            if user_id not in loaded.users():
+                raise UserError("That user is not seated at this table.")
+            kicked = self._user_name(loaded, user_id)
+            game = loaded.game
+            assert game.id is not None
+            if game.status == LOBBY:
+                await self.store.remove_seats(game.id, game.version, user_id, only_last=False)
+                text = f"Moderator {actor.name} removed {kicked} from the table."
+            else:
+                heirs = [u for u in loaded.users() if u != user_id]
+                if not heirs:
+                    raise UserError(f"{kicked} is the only player; use /gm end or /gm replace instead.")
+                heir = self._user_name(loaded, heirs[0])
+                await self.store.reassign_seats(game.id, game.version, user_id, heirs[0], heir)
+                text = f"Moderator {actor.name} removed {kicked}; {heir} now plays their seats."
+            loaded = await self._lobby_changed(loaded)
+            await self._audit(loaded, actor, "kick", {"user_id": user_id})
+            return Reply(public=[text], prompts=self._cards(loaded))
+        return await self._mutate(channel_id, None, work)
+
+    async def gm_replace(self, channel_id: int, actor: Actor, user_id: int, other: Actor) -> Reply:
+        """Give every seat of `user_id` to `other`."""
+        self._require_mod(actor)
+
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            if user_id not in loaded.users():
+                raise UserError("That user is not seated at this table.")
+            if user_id == other.user_id:
+                raise UserError("A player cannot replace themselves.")
+            old = self._user_name(loaded, user_id)
+            assert loaded.game.id is not None
+            moved = await self.store.reassign_seats(loaded.game.id, loaded.game.version, user_id, other.user_id,
+                                                    other.name)
+            loaded = await self._lobby_changed(loaded)
+            await self._audit(loaded, actor, "replace", {"user_id": user_id, "by": other.user_id,
+                                                         "seats": moved})
+            return Reply(public=[f"Moderator {actor.name}: {other.name} takes over from {old}."],
+                         prompts=self._cards(loaded))
+        return await self._mutate(channel_id, None, work)
+
+    async def gm_export(self, channel_id: int, actor: Actor) -> Reply:
+        """The game as a JSON file: enough to replay it, without any state snapshot (hidden information)."""
+        self._require_mod(actor)
+        loaded = await self._current(channel_id)
+        game = loaded.game
+        assert game.id is not None
+        actions = await self.store.actions(game.id)
+        doc = {
+            "game": game.game_type, "game_id": game.id, "content_version": game.content_version,
+            "seed": game.seed, "options": game.options, "status": game.status, "result": game.result,
+            "seats": [s.name for s in loaded.seats],
+            "actions": [{"seq": a.seq, "kind": a.kind, **a.payload} for a in actions],
+        }
+        await self._audit(loaded, actor, "export", {"actions": len(actions)})
+        data = json.dumps(doc, indent=2, ensure_ascii=False).encode()
+        return Reply(ephemeral=[f"Game #{game.id}: {len(actions)} actions exported."],
+                     files=[Image(filename=f"{game.game_type}-{game.id}.json", data=data)])
+
+    async def gm_settings(self, channel_id: int, actor: Actor, guild_id: int, *, mod_role_id: int | None = None,
+                          enabled_games: list[str] | None = None, reminder_hours: int | None = None) -> Reply:
+        """Change the server's settings (only those given; an empty `enabled_games` = every game, a
+        `mod_role_id` of 0 clears the role); with none given, show them."""
+        self._require_mod(actor)
+        changes: dict[str, Any] = {}
+        if mod_role_id is not None:
+            changes["mod_role_id"] = mod_role_id or None  # 0 clears the role
+        if enabled_games is not None:
+            known = dict(self.games())
+            unknown = [g for g in enabled_games if g not in known]
+            if unknown:
+                raise UserError(f"There is no game called '{unknown[0]}'. Games: {', '.join(known)}.")
+            changes["enabled_games"] = enabled_games
+        if reminder_hours is not None:
+            if not 0 <= reminder_hours <= MAX_REMINDER_HOURS:
+                raise UserError(f"Reminders must be from 0 (off) to {MAX_REMINDER_HOURS} hours.")
+            changes["reminder_hours"] = reminder_hours
+        if changes:
+            settings = await self.store.set_guild_settings(guild_id, **changes)
+            await self.store.add_audit(guild_id=guild_id, channel_id=channel_id, moderator_id=actor.user_id,
+                                       command="settings", detail=changes)
+        else:
+            settings = await self.store.guild_settings(guild_id)
+        games = ", ".join(settings.enabled_games) or "all"
+        role = f"<@&{settings.mod_role_id}>" if settings.mod_role_id else "none (Manage Channels only)"
+        hours = f"{settings.reminder_hours} h" if settings.reminder_hours else "off"
+        verb = "Settings saved" if changes else "Settings"
+        return Reply(ephemeral=[f"{verb}: moderator role {role}; games {games}; reminders {hours}."])
+
+    async def gm_audit(self, channel_id: int, actor: Actor, page: int = 1, *, guild_id: int | None = None) -> Reply:
+        """The server's moderator actions, newest first. The guild is the channel's unless given."""
+        self._require_mod(actor)
+        if guild_id is None:
+            guild_id = await self.store.guild_of_channel(channel_id)
+            if guild_id is None:
+                return Reply(ephemeral=["No moderator actions yet."])
+        rows, pages = await self.store.audit(guild_id, page=page, per_page=AUDIT_PAGE_SIZE)
+        if page < 1 or page > pages:
+            raise UserError(f"The audit log has {pages} page{'s' if pages != 1 else ''}.")
+        if not rows:
+            return Reply(ephemeral=["No moderator actions yet."])
+        lines = [f"Moderator actions, page {page}/{pages} (newest first):"]
+        for r in rows:
+            detail = ", ".join(f"{k}={v}" for k, v in r.detail.items())
+            where = f" game #{r.game_id}" if r.game_id else ""
+            lines.append(f"{r.created_at:%Y-%m-%d %H:%M} <@{r.moderator_id}> {r.command}{where}"
+                         + (f" ({detail})" if detail else ""))
+        return Reply(ephemeral=chunk_lines(lines))

@@ -1,0 +1,67 @@
+"""Words: how GameService turns events, views and prompts into messages people read."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.core.prompt import Prompt
+
+MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; leave room for a front end's prefix
+
+
+def chunk_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join lines into as few messages as fit under `limit` (an over-long line is cut, never lost silently)."""
+    messages: list[str] = []
+    current = ""
+    for line in lines:
+        if len(line) > limit:
+            line = line[: limit - 1] + "…"
+        if current and len(current) + 1 + len(line) > limit:
+            messages.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        messages.append(current)
+    return messages
+
+
+def join_names(names: Sequence[str]) -> str:
+    if not names:
+        return "nobody"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def prompt_text(prompt: Prompt, seat_names: Sequence[str]) -> str:
+    text = f"Waiting for {join_names(seat_names)}: {prompt.title}"
+    if prompt.reason:
+        text += f" ({prompt.reason})"
+    return text
+
+
+def format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str | int | float) or value is None:
+        return "—" if value is None else str(value)
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def format_view(view: dict[str, Any]) -> list[str]:
+    return [f"{key.replace('_', ' ')}: {format_value(value)}" for key, value in view.items()]
+
+
+RESULT_WORDS = {
+    "win": "The investigators won!",
+    "loss": "The investigators lost.",
+    "ended": "A moderator ended the game.",
+    "abandoned": "The table abandoned the game.",
+}
+
+
+def result_sentence(result: str | None) -> str:
+    return RESULT_WORDS.get(result or "", f"The game is over ({result}).")

@@ -1,0 +1,17 @@
+"""Why a store write was refused. Nothing was written when any of these is raised."""
+
+
+class StoreError(Exception):
+    pass
+
+
+class VersionConflict(StoreError):
+    """Someone else changed the game since it was read (optimistic lock)."""
+
+
+class DuplicateInteraction(StoreError):
+    """This Discord interaction was already applied: a replay must be a no-op."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open game (the unique active_channel_id said no)."""

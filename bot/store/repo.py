@@ -1,0 +1,438 @@
+"""`Store`: the async repository. Every write is one short transaction; every write to a game goes through
+an optimistic version check (`UPDATE game ... WHERE id = ? AND version = ?`), so two bot processes sharing
+one PostgreSQL can never both apply an action to the same state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import case, delete, func, insert, or_, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.store.db import make_engine, make_sessions
+from bot.store.errors import ChannelBusy, DuplicateInteraction, VersionConflict
+from bot.store.models import (
+    ACTIVE,
+    ENDED,
+    LOBBY,
+    OVER,
+    ActionRow,
+    AuditLog,
+    Campaign,
+    Game,
+    GameEvent,
+    GuildSettings,
+    Seat,
+    Snapshot,
+    utcnow,
+)
+from engine.core.events import Event
+
+CLOSED_STATUSES = (OVER, ENDED)
+
+
+class _Keep:
+    """Marker for "leave this column as it is" where None is a meaningful value."""
+
+
+KEEP: Any = _Keep()
+
+
+def seat_name(name: str, nth: int) -> str:
+    """A user's first seat carries their name; their extra seats (multi-handed play) are "name #2" ..."""
+    return name if nth <= 1 else f"{name} #{nth}"
+
+
+def _pages(total: int, per_page: int) -> int:
+    return max(1, math.ceil(total / per_page))
+
+
+class Store:
+    def __init__(self, url: str, *, echo: bool = False) -> None:
+        self.url = url
+        self.engine: AsyncEngine = make_engine(url, echo=echo)
+        self._sessions = make_sessions(self.engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    def session(self) -> AsyncSession:
+        return self._sessions()
+
+    # ---- games -----------------------------------------------------------------------------------------
+
+    async def create_game(
+        self, *, guild_id: int, channel_id: int, game_type: str, seed: int, options: dict[str, Any],
+        created_by: int, content_version: str = "", campaign_id: int | None = None,
+        creator_name: str | None = None,
+    ) -> Game:
+        """A new game in the lobby, with its creator in seat 0 when `creator_name` is given.
+
+        ChannelBusy if the channel already has an open game.
+        """
+        game = Game(guild_id=guild_id, channel_id=channel_id, active_channel_id=channel_id,
+                    game_type=game_type, seed=seed, options=options, created_by=created_by,
+                    content_version=content_version, campaign_id=campaign_id, status=LOBBY)
+        try:
+            async with self.session() as s, s.begin():
+                s.add(game)
+                await s.flush()
+                if creator_name is not None:
+                    assert game.id is not None
+                    s.add(Seat(game_id=game.id, seat=0, user_id=created_by, name=creator_name))
+        except IntegrityError as exc:
+            raise ChannelBusy("This channel already has a game.") from exc
+        return game
+
+    async def get_game(self, game_id: int) -> Game | None:
+        async with self.session() as s:
+            return await s.get(Game, game_id)
+
+    async def open_game(self, channel_id: int) -> Game | None:
+        """The channel's game in the lobby or in play, if any."""
+        async with self.session() as s:
+            return (await s.exec(select(Game).where(Game.active_channel_id == channel_id))).first()
+
+    async def current_game(self, channel_id: int) -> Game | None:
+        """The open game, else the channel's most recent one (so a finished game can still be read)."""
+        async with self.session() as s:
+            game = (await s.exec(select(Game).where(Game.active_channel_id == channel_id))).first()
+            if game is not None:
+                return game
+            stmt = select(Game).where(Game.channel_id == channel_id).order_by(col(Game.id).desc()).limit(1)
+            return (await s.exec(stmt)).first()
+
+    async def _bump(self, s: AsyncSession, game_id: int, expected_version: int, **values: Any) -> None:
+        stmt = (update(Game).where(col(Game.id) == game_id, col(Game.version) == expected_version)
+                .values(**{"version": expected_version + 1, "updated_at": utcnow(), **values}))
+        if (await s.exec(stmt)).rowcount != 1:
+            raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+
+    # ---- seats (lobby) ---------------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[Seat]:
+        async with self.session() as s:
+            return await self._seats(s, game_id)
+
+    @staticmethod
+    async def _seats(s: AsyncSession, game_id: int) -> list[Seat]:
+        stmt = select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat))
+        return list((await s.exec(stmt)).all())
+
+    async def add_seat(self, game_id: int, expected_version: int, *, user_id: int, name: str,
+                       character: str | None = None) -> Seat:
+        async with self.session() as s, s.begin():
+            await self._bump(s, game_id, expected_version)
+            count = len(await self._seats(s, game_id))
+            seat = Seat(game_id=game_id, seat=count, user_id=user_id, name=name, character=character)
+            s.add(seat)
+        return seat
+
+    async def remove_seats(self, game_id: int, expected_version: int, user_id: int, *,
+                           only_last: bool) -> int:
+        """Remove the user's last seat (or all of them) and close the gap: engine seats must be 0..n-1."""
+        async with self.session() as s, s.begin():
+            await self._bump(s, game_id, expected_version)
+            seats = await self._seats(s, game_id)
+            mine = [seat for seat in seats if seat.user_id == user_id]
+            gone = mine[-1:] if only_last else mine
+            for seat in gone:
+                await s.delete(seat)
+            await s.flush()
+            # Renumber upwards, one row at a time, so the unique (game_id, seat) never sees a duplicate.
+            gone_ids = {seat.id for seat in gone}
+            for number, seat in enumerate(seat for seat in seats if seat.id not in gone_ids):
+                if seat.seat != number:
+                    seat.seat = number
+                    await s.flush()
+        return len(gone)
+
+    async def reassign_seats(self, game_id: int, expected_version: int, from_user: int, to_user: int,
+                             to_name: str) -> list[int]:
+        """Hand every seat of `from_user` to `to_user`; returns the seat numbers moved.
+
+        The seats are renamed after their new owner ("carol", then "carol #2" ...), as /game join names them.
+        """
+        async with self.session() as s, s.begin():
+            await self._bump(s, game_id, expected_version)
+            seats = await self._seats(s, game_id)
+            held = sum(1 for seat in seats if seat.user_id == to_user)
+            moved = [seat for seat in seats if seat.user_id == from_user]
+            for seat in moved:
+                held += 1
+                seat.user_id, seat.name = to_user, seat_name(to_name, held)
+            return [seat.seat for seat in moved]
+
+    async def set_abandon_votes(self, game_id: int, expected_version: int, votes: list[int]) -> None:
+        async with self.session() as s, s.begin():
+            await self._bump(s, game_id, expected_version, abandon_votes=votes)
+
+    # ---- the game step ---------------------------------------------------------------------------------
+
+    async def commit_step(
+        self,
+        game_id: int,
+        expected_version: int,
+        action_row: ActionRow | None,
+        state_json: str | None,
+        events: Sequence[Event],
+        new_status: str | None = None,
+        result: str | None = None,
+        *,
+        step: int,
+        prompt_seq: int | None = KEEP,
+        content_version: str | None = None,
+        now: datetime | None = None,
+    ) -> int:
+        """Write one step in ONE transaction; returns the new version.
+
+        The version bump comes first: on SQLite it takes the write lock before anything is read (a read that
+        later upgrades to a write can fail at once instead of waiting), on PostgreSQL it locks the game row,
+        so a concurrent writer waits and then fails the version check.
+        Raises VersionConflict, DuplicateInteraction (the interaction id is already logged) or ChannelBusy
+        (reopening a game in a channel that has another one). Nothing is written when it raises.
+        """
+        now = now or utcnow()
+        values: dict[str, Any] = {"state_step": step, "updated_at": now}
+        if new_status is not None:
+            values["status"] = new_status
+            if new_status in CLOSED_STATUSES:
+                values.update(active_channel_id=None, ended_at=now)
+            else:
+                values.update(active_channel_id=Game.channel_id, ended_at=None,
+                              started_at=func.coalesce(Game.started_at, now))
+                if new_status == ACTIVE:
+                    values["result"] = None
+        if result is not None:
+            values["result"] = result
+        if content_version is not None:
+            values["content_version"] = content_version
+        if prompt_seq is not KEEP:
+            # The reminder clock restarts only when a new prompt appears.
+            same_prompt = col(Game.prompt_seq) == prompt_seq
+            values["waiting_since"] = case((same_prompt, Game.waiting_since), else_=now)
+            values["prompt_seq"] = prompt_seq
+        try:
+            async with self.session() as s, s.begin():
+                try:
+                    await self._bump(s, game_id, expected_version, **values)
+                except IntegrityError as exc:
+                    raise ChannelBusy("This channel already has another game.") from exc
+                if action_row is not None:
+                    last_seq = select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id)
+                    last = (await s.exec(last_seq)).one()
+                    action_row.game_id, action_row.seq = game_id, (last or 0) + 1
+                    action_row.created_at = now
+                    s.add(action_row)
+                    await s.flush()
+                if state_json is not None:
+                    s.add(Snapshot(game_id=game_id, step=step, state=state_json, created_at=now))
+                if events:
+                    first = (await s.exec(select(func.max(GameEvent.idx))
+                                          .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
+                    base = 0 if first is None else first + 1
+                    await s.exec(insert(GameEvent).values([
+                        {"game_id": game_id, "step": step, "idx": base + i, "kind": e.kind, "text": e.text,
+                         "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
+                        for i, e in enumerate(events)
+                    ]))
+        except IntegrityError as exc:
+            if action_row is not None and action_row.interaction_id is not None:
+                if await self.action_by_interaction(action_row.interaction_id) is not None:
+                    raise DuplicateInteraction(str(action_row.interaction_id)) from exc
+            raise
+        return expected_version + 1
+
+    async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
+        async with self.session() as s:
+            return (await s.exec(select(ActionRow).where(ActionRow.interaction_id == interaction_id))).first()
+
+    async def actions(self, game_id: int, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
+        """The action log in order; `after`/`upto` bound seq (after < seq <= upto)."""
+        stmt = select(ActionRow).where(ActionRow.game_id == game_id, col(ActionRow.seq) > after)
+        if upto is not None:
+            stmt = stmt.where(col(ActionRow.seq) <= upto)
+        async with self.session() as s:
+            return list((await s.exec(stmt.order_by(col(ActionRow.seq)))).all())
+
+    async def latest_snapshot(self, game_id: int) -> Snapshot | None:
+        stmt = (select(Snapshot).where(Snapshot.game_id == game_id)
+                .order_by(col(Snapshot.step).desc()).limit(1))
+        async with self.session() as s:
+            return (await s.exec(stmt)).first()
+
+    async def snapshot_at(self, game_id: int, step: int, *, or_before: bool = False) -> Snapshot | None:
+        """The snapshot taken at `step` (or the nearest earlier one, to replay the log from)."""
+        stmt = select(Snapshot).where(Snapshot.game_id == game_id)
+        if or_before:
+            stmt = stmt.where(col(Snapshot.step) <= step).order_by(col(Snapshot.step).desc()).limit(1)
+        else:
+            stmt = stmt.where(Snapshot.step == step)
+        async with self.session() as s:
+            return (await s.exec(stmt)).first()
+
+    async def truncate_after(
+        self, game_id: int, expected_version: int, step: int, *, state_json: str | None = None,
+        events: Sequence[Event] = (), new_status: str | None = None, prompt_seq: int | None = KEEP,
+        now: datetime | None = None,
+    ) -> int:
+        """Undo: forget every action, snapshot and event after `step`, in one transaction.
+
+        `state_json` is written as the snapshot at `step` when none exists there (it was rebuilt by replay).
+        """
+        now = now or utcnow()
+        values: dict[str, Any] = {"state_step": step, "reminded_seq": None}
+        if new_status is not None:
+            values["status"] = new_status
+            if new_status == ACTIVE:
+                values.update(active_channel_id=Game.channel_id, ended_at=None, result=None)
+        if prompt_seq is not KEEP:
+            values.update(prompt_seq=prompt_seq, waiting_since=now)
+        try:
+            async with self.session() as s, s.begin():
+                await self._bump(s, game_id, expected_version, **values)
+                for model, column in ((ActionRow, ActionRow.seq), (Snapshot, Snapshot.step),
+                                      (GameEvent, GameEvent.step)):
+                    await s.exec(delete(model).where(col(model.game_id) == game_id, col(column) > step))
+                if state_json is not None:
+                    exists = (await s.exec(select(Snapshot.id).where(Snapshot.game_id == game_id,
+                                                                      Snapshot.step == step))).first()
+                    if exists is None:
+                        s.add(Snapshot(game_id=game_id, step=step, state=state_json, created_at=now))
+                if events:
+                    first = (await s.exec(select(func.max(GameEvent.idx))
+                                          .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
+                    base = 0 if first is None else first + 1
+                    for i, e in enumerate(events):
+                        s.add(GameEvent(game_id=game_id, step=step, idx=base + i, kind=e.kind, text=e.text,
+                                        seat=e.seat, private_to=e.private_to, cause=e.cause))
+        except IntegrityError as exc:
+            raise ChannelBusy("This channel already has another game.") from exc
+        return expected_version + 1
+
+    # ---- the narrated log ------------------------------------------------------------------------------
+
+    async def events(self, game_id: int, *, page: int = 1, per_page: int = 20,
+                     visible_to: Sequence[int] = ()) -> tuple[list[GameEvent], int]:
+        """One page of events, newest page first (page 1), oldest-first within the page; and the page count.
+
+        Private events are left out unless they belong to one of the `visible_to` seats.
+        """
+        visible = or_(col(GameEvent.private_to).is_(None), col(GameEvent.private_to).in_(list(visible_to)))
+        where = (col(GameEvent.game_id) == game_id, visible)
+        async with self.session() as s:
+            total = (await s.exec(select(func.count()).select_from(GameEvent).where(*where))).one()
+            stmt = (select(GameEvent).where(*where)
+                    .order_by(col(GameEvent.step).desc(), col(GameEvent.idx).desc(), col(GameEvent.id).desc())
+                    .offset((max(page, 1) - 1) * per_page).limit(per_page))
+            rows = list((await s.exec(stmt)).all())
+        rows.reverse()
+        return rows, _pages(total, per_page)
+
+    # ---- prompts: the message that carries buttons, and reminders --------------------------------------
+
+    async def set_prompt_message(self, game_id: int, message_id: int | None) -> int | None:
+        """Remember the message now carrying the prompt buttons; returns the previous one (to strip)."""
+        async with self.session() as s, s.begin():
+            game = await s.get(Game, game_id, with_for_update=True)
+            if game is None:
+                return None
+            previous, game.prompt_message_id = game.prompt_message_id, message_id
+            return previous
+
+    async def reminder_candidates(self, waiting_before: datetime) -> list[Game]:
+        """Active games whose current prompt appeared before `waiting_before` and was not reminded yet."""
+        stmt = select(Game).where(
+            Game.status == ACTIVE,
+            col(Game.waiting_since).is_not(None),
+            col(Game.waiting_since) <= waiting_before,
+            or_(col(Game.reminded_seq).is_(None), col(Game.reminded_seq) != col(Game.prompt_seq)),
+        ).order_by(col(Game.id))
+        async with self.session() as s:
+            return list((await s.exec(stmt)).all())
+
+    async def mark_reminded(self, game_id: int, prompt_seq: int) -> bool:
+        """Claim the reminder for this prompt; False if another process already did (no double pings)."""
+        not_reminded = or_(col(Game.reminded_seq).is_(None), col(Game.reminded_seq) != prompt_seq)
+        stmt = (update(Game).where(col(Game.id) == game_id, col(Game.prompt_seq) == prompt_seq, not_reminded)
+                .values(reminded_seq=prompt_seq))
+        async with self.session() as s, s.begin():
+            return (await s.exec(stmt)).rowcount == 1
+
+    # ---- guild settings, audit, campaigns --------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings; the defaults (not stored) when it never set any."""
+        async with self.session() as s:
+            found = await s.get(GuildSettings, guild_id)
+        return found if found is not None else GuildSettings(guild_id=guild_id)
+
+    async def set_guild_settings(self, guild_id: int, *, mod_role_id: int | None = KEEP,
+                                 enabled_games: list[str] | None = KEEP,
+                                 reminder_hours: int | None = KEEP) -> GuildSettings:
+        async with self.session() as s, s.begin():
+            row = await s.get(GuildSettings, guild_id, with_for_update=True)
+            if row is None:
+                row = GuildSettings(guild_id=guild_id)
+                s.add(row)
+            if mod_role_id is not KEEP:
+                row.mod_role_id = mod_role_id
+            if enabled_games is not KEEP:
+                row.enabled_games = list(enabled_games or [])
+            if reminder_hours is not KEEP and reminder_hours is not None:
+                row.reminder_hours = reminder_hours
+        return row
+
+    async def add_audit(self, *, guild_id: int, channel_id: int, moderator_id: int, command: str,
+                        detail: dict[str, Any], game_id: int | None = None) -> AuditLog:
+        row = AuditLog(guild_id=guild_id, channel_id=channel_id, moderator_id=moderator_id, command=command,
+                       detail=detail, game_id=game_id)
+        async with self.session() as s, s.begin():
+            s.add(row)
+        return row
+
+    async def audit(self, guild_id: int, *, page: int = 1, per_page: int = 20) -> tuple[list[AuditLog], int]:
+        """Newest first."""
+        async with self.session() as s:
+            total = (await s.exec(select(func.count()).select_from(AuditLog)
+                                  .where(AuditLog.guild_id == guild_id))).one()
+            stmt = (select(AuditLog).where(AuditLog.guild_id == guild_id).order_by(col(AuditLog.id).desc())
+                    .offset((max(page, 1) - 1) * per_page).limit(per_page))
+            return list((await s.exec(stmt)).all()), _pages(total, per_page)
+
+    async def guild_of_channel(self, channel_id: int) -> int | None:
+        """The guild a channel belongs to, as far as this database knows (from its games or audit rows)."""
+        async with self.session() as s:
+            for model in (Game, AuditLog):
+                stmt = select(model.guild_id).where(model.channel_id == channel_id).limit(1)
+                found = (await s.exec(stmt)).first()
+                if found is not None:
+                    return found
+        return None
+
+    async def campaign(self, *, guild_id: int, channel_id: int, game_type: str, name: str) -> Campaign:
+        """The channel's open campaign of that name, created on first use."""
+        stmt = select(Campaign).where(Campaign.guild_id == guild_id, Campaign.channel_id == channel_id,
+                                      Campaign.game_type == game_type, Campaign.name == name,
+                                      col(Campaign.closed_at).is_(None))
+        async with self.session() as s, s.begin():
+            found = (await s.exec(stmt)).first()
+            if found is not None:
+                return found
+            row = Campaign(guild_id=guild_id, channel_id=channel_id, game_type=game_type, name=name)
+            s.add(row)
+        return row
+
+    async def save_campaign(self, campaign_id: int, data: dict[str, Any], *, close: bool = False) -> None:
+        async with self.session() as s, s.begin():
+            values: dict[str, Any] = {"data": data}
+            if close:
+                values["closed_at"] = utcnow()
+            await s.exec(update(Campaign).where(col(Campaign.id) == campaign_id).values(**values))

@@ -1,0 +1,35 @@
+"""Test-only variants of the countdown game, for what the plain one does not exercise."""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.game import GameState
+from engine.core.prompt import Action
+from tests.support.countdown import CountdownRules, CountdownState
+
+
+class DuoCountdown(CountdownRules):
+    """Needs two players: lets the tests see `/game start` refused for too few."""
+
+    id = "countdown-duo"
+    name = "Countdown for two"
+    min_players = 2
+
+
+class PeekCountdown(CountdownRules):
+    """Every move also tells the mover their secret privately: hidden-information events for the log."""
+
+    id = "countdown-peek"
+    name = "Countdown with peeking"
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        assert isinstance(state, CountdownState)
+        events = super().apply(state, action)
+        secret = state.secrets[action.seat]
+        events.append(Event(kind="secret.peek", text=f"{state.seat_name(action.seat)} peeks: secret {secret}.",
+                            seat=action.seat, private_to=action.seat))
+        return events
+
+
+DUO = DuoCountdown()
+PEEK = PeekCountdown()
