@@ -1,0 +1,111 @@
+"""The Discord bot: an AutoShardedBot with the lobby and moderation command groups, restart-proof prompt
+components, and the reminder loop.
+
+    run_bot(settings)                      # blocks until the process is stopped
+    await sync_commands(settings, guild)   # register the slash commands (globally, or on one guild now)
+
+Tests build `MiskatonicBot(settings, service=…)` directly to inject a service and pick the shard count.
+Migrations are run by the CLI before the bot starts, never here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.actors import ModeratorRoles
+from bot.components import DYNAMIC_ITEMS
+from bot.errors import on_app_command_error
+from bot.play import PromptPlay
+from bot.reminders import Reminders
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.elder_sign")
+
+
+class MiskatonicBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, *, service: GameService | None = None, store: Store | None = None,
+                 shard_count: int | None = None, shard_ids: list[int] | None = None,
+                 reminders: bool = True, **options: Any) -> None:
+        count = shard_count if shard_count is not None else settings.SHARD_COUNT
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None, shard_count=count,
+                         shard_ids=shard_ids if shard_ids is not None else settings.SHARD_IDS, **options)
+        self.settings = settings
+        self._service = service
+        self._store = store
+        self._owns_store = False
+        self._with_reminders = reminders
+        self.prompt_handler = PromptPlay(self)
+        self.moderator_roles: ModeratorRoles | None = None
+        self.reminders: Reminders | None = None
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the bot's service exists only after setup_hook (login)")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        if self._service is None:
+            if self._store is None:
+                self._store = Store(self.settings.DATABASE_URL)
+                self._owns_store = True
+            self._service = GameService(self._store)
+        self.moderator_roles = ModeratorRoles(self._service)
+        self.tree.error(on_app_command_error)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        # Prompt components are matched by custom_id pattern, so buttons posted before a restart still work.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self._with_reminders:
+            self.reminders = Reminders(self, self.settings.REMINDER_CHECK_SECONDS)
+            self.reminders.start()
+
+    async def close(self) -> None:
+        if self.reminders is not None:
+            self.reminders.stop()
+        await super().close()
+        if self._owns_store and self._store is not None:
+            await self._store.close()
+
+
+def run_bot(settings: Settings) -> None:
+    """Connect to Discord and serve until stopped."""
+    if not settings.DISCORD_TOKEN:
+        raise SystemExit("DISCORD_TOKEN is not set: put it in the environment or in .env.")
+    discord.utils.setup_logging(level=logging.getLevelName(settings.LOG_LEVEL.upper()))
+
+    async def main() -> None:
+        async with MiskatonicBot(settings) as bot:
+            await bot.start(settings.DISCORD_TOKEN or "")
+
+    asyncio.run(main())
+
+
+async def sync_commands(settings: Settings, guild_id: int | None = None) -> list[str]:
+    """Register the slash commands with Discord and return their names.
+
+    Global commands take up to an hour to reach every client; with `guild_id` they are copied to that
+    guild and usable there at once (for development). Run it when commands change, not at every start:
+    syncing is rate-limited.
+    """
+    if not settings.DISCORD_TOKEN:
+        raise SystemExit("DISCORD_TOKEN is not set: put it in the environment or in .env.")
+    async with MiskatonicBot(settings, reminders=False) as bot:
+        await bot.login(settings.DISCORD_TOKEN)
+        if guild_id is None:
+            synced = await bot.tree.sync()
+        else:
+            guild = discord.Object(guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+        return [command.name for command in synced]

@@ -1,0 +1,149 @@
+"""`/game …`: open, join, leave, start, follow and abandon the game in this channel.
+
+Every command goes through the one GameService path; this module only turns Discord input into service
+calls and the service's Reply into messages. Commands that render an image (start, board) defer at once;
+the others answer directly unless the service is slow (see `replies.within_deadline`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.actors import actor_for
+from bot.replies import send_reply, within_deadline
+from bot.service import UserError
+from engine.core.game import OptionSpec
+
+if TYPE_CHECKING:
+    from bot.bot import MiskatonicBot
+
+CHOICES_MAX = 25
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """'start=12 difficulty=hard' -> {'start': '12', 'difficulty': 'hard'}."""
+    out: dict[str, str] = {}
+    for token in (text or "").replace(",", " ").split():
+        key, sep, value = token.partition("=")
+        if not sep or not key or not value:
+            raise UserError(f"'{token}' is not an option: write options as key=value, e.g. start=12.")
+        out[key.strip().lower()] = value.strip()
+    return out
+
+
+def _choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=name[:100], value=value[:100])
+
+
+@app_commands.guild_only()
+class Lobby(commands.GroupCog, group_name="game",
+            group_description="Open, join, start and follow the game in this channel."):
+    def __init__(self, bot: MiskatonicBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # -- autocomplete ------------------------------------------------------------------------------------
+    async def game_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.lower()
+        return [_choice(f"{name} ({gid})", gid) for gid, name in self.bot.service.games()
+                if typed in gid.lower() or typed in name.lower()][:CHOICES_MAX]
+
+    async def option_pairs(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        """Complete the last `key=value` of the options string from the chosen game's option specs."""
+        game = interaction.namespace.game
+        specs = self.bot.service.option_specs(game) if game else []  # none for an unknown game id
+        head, _, last = current.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        key, sep, typed_value = last.partition("=")
+        out: list[app_commands.Choice[str]] = []
+        for spec in specs:
+            if not sep and spec.id.startswith(key.lower()):
+                label = f"{spec.id}={spec.default} — {spec.label}"
+                out.append(_choice(prefix + label, f"{prefix}{spec.id}={spec.default}"))
+            elif sep and spec.id == key.lower():
+                for value in _values(spec):
+                    if value.startswith(typed_value):
+                        out.append(_choice(f"{prefix}{spec.id}={value}", f"{prefix}{spec.id}={value}"))
+        return out[:CHOICES_MAX]
+
+    async def investigators(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        game = await self.bot.service.channel_game(interaction.channel_id)
+        if game is None:
+            return []
+        typed = current.lower()
+        return [_choice(label, cid) for cid, label in self.bot.service.characters(game)
+                if typed in cid.lower() or typed in label.lower()][:CHOICES_MAX]
+
+    # -- commands ----------------------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a new game in this channel (others then /game join).")
+    @app_commands.describe(game="Which game to play (start typing to see the list).",
+                           options="Game options as key=value pairs separated by spaces, e.g. 'start=12'.")
+    @app_commands.autocomplete(game=game_ids, options=option_pairs)
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        opts = parse_options(options)
+        work = self.bot.service.new_game(interaction.channel_id, interaction.guild_id, await actor_for(interaction),
+                                         game, opts)
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="join", description="Take a seat at the game in this channel.")
+    @app_commands.describe(investigator="The investigator you will play; leave empty for a random one.")
+    @app_commands.autocomplete(investigator=investigators)
+    async def join(self, interaction: discord.Interaction, investigator: str | None = None) -> None:
+        work = self.bot.service.join(interaction.channel_id, await actor_for(interaction), investigator)
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.leave(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="start", description="Start the game with the investigators seated so far.")
+    async def start(self, interaction: discord.Interaction) -> None:
+        # Setting up and drawing the first board takes a while: defer at once.
+        work = self.bot.service.start(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work, defer_after=0))
+
+    @app_commands.command(name="status", description="Where the game stands and whom it is waiting for.")
+    async def status(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.status(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="board", description="Show the board as it is now.")
+    async def board(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.board(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work, defer_after=0))
+
+    @app_commands.command(name="log", description="What has happened so far in this game, page by page.")
+    @app_commands.describe(page="Which page of the log (1 = the first events).")
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+        work = self.bot.service.log(interaction.channel_id, await actor_for(interaction), page)
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="me", description="Your investigator and what only you may see (private).")
+    async def me(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.me(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
+
+    @app_commands.command(name="abandon", description="Vote to abandon the game in this channel.")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.abandon(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+
+def _values(spec: OptionSpec) -> list[str]:
+    """Values worth suggesting for an option: its choices, or its default and bounds."""
+    if spec.kind == "bool":
+        return ["yes", "no"]
+    if spec.kind == "int":
+        return [str(v) for v in dict.fromkeys(x for x in (spec.default, spec.min, spec.max) if x is not None)]
+    return [c.id for c in spec.choices]
+
+
+async def setup(bot: MiskatonicBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,103 @@
+"""`/gm …`: moderator tools for the game in this channel and the server's settings.
+
+Two locks on the door. Discord hides the group from members without Manage Channels
+(`default_permissions` works only on a top-level group, so /gm is its own group), but a server admin can
+change that in Integrations settings, so every command is checked again at run time: Manage Channels, or
+the moderator role set with `/gm settings`. Every refusal is private; every accepted command is written to
+the audit log by the service.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.actors import NotModerator, actor_for
+from bot.replies import send_reply, within_deadline
+from bot.service import Actor
+
+if TYPE_CHECKING:
+    from bot.bot import MiskatonicBot
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_channels=True)
+class Moderation(commands.GroupCog, group_name="gm",
+                 group_description="Moderator tools: end, undo, kick, replace, skip, settings, export, audit."):
+    def __init__(self, bot: MiskatonicBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if not await self.bot.moderator_roles.is_moderator(interaction):
+            raise NotModerator()
+        return True
+
+    @app_commands.command(name="end", description="End the game in this channel now (it is kept in the log).")
+    async def end(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.gm_end(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="undo", description="Take back the last actions of the game in this channel.")
+    @app_commands.describe(steps="How many actions to take back (default 1).")
+    async def undo(self, interaction: discord.Interaction, steps: app_commands.Range[int, 1, 50] = 1) -> None:
+        work = self.bot.service.gm_undo(interaction.channel_id, await actor_for(interaction), steps)
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="kick", description="Remove a player from the game in this channel.")
+    @app_commands.describe(player="The player to remove; their seats pass to another player.")
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        work = self.bot.service.gm_kick(interaction.channel_id, await actor_for(interaction), player.id)
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="replace", description="Hand a player's seats to someone else.")
+    @app_commands.describe(player="The player who leaves.", replacement="Who takes over their investigators.")
+    async def replace(self, interaction: discord.Interaction, player: discord.User,
+                      replacement: discord.User) -> None:
+        newcomer = Actor(user_id=replacement.id, name=replacement.display_name)
+        work = self.bot.service.gm_replace(interaction.channel_id, await actor_for(interaction), player.id,
+                                           newcomer)
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="skip", description="Answer the pending decision with its default (idle player).")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.gm_skip(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="settings", description="This server's settings (no argument: show them).")
+    @app_commands.describe(mod_role="A role whose members may use /gm besides those with Manage Channels.",
+                           clear_mod_role="Remove the moderator role (Manage Channels only, again).",
+                           enabled_games="Game ids allowed on this server, separated by spaces ('all' for all).",
+                           reminder_hours="Hours of waiting before the bot pings an idle player (0 = never).")
+    async def settings(self, interaction: discord.Interaction, mod_role: discord.Role | None = None,
+                       clear_mod_role: bool = False, enabled_games: str | None = None,
+                       reminder_hours: app_commands.Range[int, 0, 336] | None = None) -> None:
+        games: list[str] | None = None
+        if enabled_games is not None:
+            words = enabled_games.replace(",", " ").split()
+            games = [] if words == ["all"] else words
+        role_id = 0 if clear_mod_role else (mod_role.id if mod_role else None)  # the service reads 0 as "none"
+        work = self.bot.service.gm_settings(interaction.channel_id, await actor_for(interaction),
+                                            interaction.guild_id, mod_role_id=role_id,
+                                            enabled_games=games, reminder_hours=reminder_hours)
+        reply = await within_deadline(interaction, work)
+        self.bot.moderator_roles.forget(interaction.guild_id)
+        await send_reply(interaction, reply)
+
+    @app_commands.command(name="export", description="Download this channel's game: settings, seats and actions.")
+    async def export(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.gm_export(interaction.channel_id, await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
+
+    @app_commands.command(name="audit", description="What moderators did on this server, newest first.")
+    @app_commands.describe(page="Which page of the audit log (1 = the newest).")
+    async def audit(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+        work = self.bot.service.gm_audit(interaction.channel_id, await actor_for(interaction), page)
+        await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
+
+
+async def setup(bot: MiskatonicBot) -> None:
+    await bot.add_cog(Moderation(bot))

@@ -1,0 +1,265 @@
+"""Any engine prompt as Discord components, and the restart-proof items that answer it.
+
+Layout (Discord allows 5 rows of 5 buttons, or one select menu per row, 25 options per select):
+
+* ONE / CONFIRM with ≤ 25 options → buttons; more → select menus of 25 (up to 5 of them).
+* MANY with ≤ 25 options → one select menu with min/max values.
+* AMOUNT with ≤ 25 values → one button per value.
+* Anything larger (a wide AMOUNT range, MANY over 25 options, ORDER) → an "Answer…" button that opens a form
+  where the player types the answer.
+
+Every item is a `DynamicItem`: its custom_id carries the game id, the prompt seq and the answer, so a click
+on a message posted before a restart still works. The answer is the option id when it fits in the 100
+characters of a custom_id (`i<id>`), else the option's index (`#<n>`), resolved against the game's pending
+prompt at click time; amounts are `a<n>`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+from discord import ui
+
+from engine.core.prompt import Prompt, PromptKind
+
+CUSTOM_ID_MAX = 100
+BUTTONS_MAX, PER_ROW, SELECT_OPTIONS_MAX, ROWS_MAX = 25, 5, 25, 5
+LABEL_MAX, OPTION_TEXT_MAX = 80, 100
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a component says about a prompt: the option tokens (or amount) the player picked."""
+
+    game_id: int
+    seq: int
+    tokens: list[str]
+
+
+def button_id(game_id: int, seq: int, token: str) -> str:
+    return f"mk:p:{game_id}:{seq}:{token}"
+
+
+def select_id(game_id: int, seq: int, part: int) -> str:
+    return f"mk:s:{game_id}:{seq}:{part}"
+
+
+def entry_id(game_id: int, seq: int) -> str:
+    return f"mk:e:{game_id}:{seq}"
+
+
+def option_token(prompt: Prompt, index: int, room: int) -> str:
+    """`i<id>` when the id fits in `room` characters, else `#<index>`."""
+    token = "i" + prompt.options[index].id
+    return token if len(token) <= room else f"#{index}"
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def needs_form(prompt: Prompt) -> bool:
+    """Whether the prompt is too large for buttons and selects, and is answered by typing instead."""
+    n = len(prompt.options)
+    if prompt.kind is PromptKind.AMOUNT:
+        return prompt.max_amount - prompt.min_amount + 1 > BUTTONS_MAX
+    if prompt.kind is PromptKind.MANY:
+        return n > SELECT_OPTIONS_MAX
+    if prompt.kind is PromptKind.ORDER:
+        return True
+    return n > SELECT_OPTIONS_MAX * ROWS_MAX
+
+
+def prompt_view(game_id: int, prompt: Prompt) -> ui.View:
+    """The components for `prompt` (a persistent view: no timeout, every item dynamic)."""
+    view = ui.View(timeout=None)
+    if needs_form(prompt):
+        view.add_item(EntryButton(game_id, prompt.seq, label="Answer…"))
+        return view
+    if prompt.kind is PromptKind.AMOUNT:
+        for n in range(prompt.min_amount, prompt.max_amount + 1):
+            view.add_item(PromptButton(game_id, prompt.seq, f"a{n}", label=str(n),
+                                       style=discord.ButtonStyle.primary,
+                                       row=(n - prompt.min_amount) // PER_ROW))
+        return view
+    if prompt.kind is PromptKind.MANY:
+        hi = min(prompt.max_choices, len(prompt.options))
+        view.add_item(PromptSelect(game_id, prompt.seq, 0, _select_options(prompt, range(len(prompt.options))),
+                                   min_values=max(0, prompt.min_choices), max_values=max(1, hi),
+                                   placeholder=_short(f"Choose {_count_words(prompt.min_choices, hi)}", 150)))
+        return view
+    if len(prompt.options) <= BUTTONS_MAX:
+        room = CUSTOM_ID_MAX - len(button_id(game_id, prompt.seq, ""))
+        for index, option in enumerate(prompt.options):
+            view.add_item(PromptButton(game_id, prompt.seq, option_token(prompt, index, room),
+                                       label=_short(option.label or option.id, LABEL_MAX),
+                                       style=_style(prompt, option.id),
+                                       row=index // PER_ROW))
+        return view
+    for part in range((len(prompt.options) + SELECT_OPTIONS_MAX - 1) // SELECT_OPTIONS_MAX):
+        indexes = range(part * SELECT_OPTIONS_MAX, min(len(prompt.options), (part + 1) * SELECT_OPTIONS_MAX))
+        view.add_item(PromptSelect(game_id, prompt.seq, part, _select_options(prompt, indexes),
+                                   placeholder=f"Options {indexes.start + 1}–{indexes.stop}"))
+    return view
+
+
+def _count_words(lo: int, hi: int) -> str:
+    if lo == hi:
+        return f"{lo} option{'s' if lo != 1 else ''}"
+    return f"{lo} to {hi} options"
+
+
+def _select_options(prompt: Prompt, indexes: range) -> list[discord.SelectOption]:
+    out = []
+    for index in indexes:
+        option = prompt.options[index]
+        out.append(discord.SelectOption(label=_short(option.label or option.id, OPTION_TEXT_MAX),
+                                        value=option_token(prompt, index, OPTION_TEXT_MAX),
+                                        description=_short(option.detail, OPTION_TEXT_MAX) or None))
+    return out
+
+
+def _style(prompt: Prompt, option_id: str) -> discord.ButtonStyle:
+    if prompt.kind is PromptKind.CONFIRM:
+        return discord.ButtonStyle.success if option_id == "yes" else discord.ButtonStyle.danger
+    return discord.ButtonStyle.primary
+
+
+def form_help(prompt: Prompt) -> str:
+    """What to type in the answer form, and the numbered options it refers to."""
+    if prompt.kind is PromptKind.AMOUNT:
+        return f"Type a number from {prompt.min_amount} to {prompt.max_amount}."
+    if prompt.kind is PromptKind.ORDER:
+        return "Type every option's number, first to last, separated by spaces."
+    if prompt.kind is PromptKind.MANY:
+        return (f"Type the numbers of {_count_words(prompt.min_choices, prompt.max_choices)}, "
+                "separated by spaces.")
+    return "Type the number of your choice."
+
+
+def numbered_options(prompt: Prompt) -> str:
+    return "\n".join(f"{i + 1}. {o.label}" for i, o in enumerate(prompt.options))
+
+
+NUMBERS_RE = re.compile(r"\d+")
+
+
+def parse_form(prompt: Prompt, text: str) -> tuple[list[str], int | None]:
+    """The (choice, amount) typed in an answer form, or ValueError with a sentence."""
+    numbers = [int(x) for x in NUMBERS_RE.findall(text)]
+    if prompt.kind is PromptKind.AMOUNT:
+        if len(numbers) != 1:
+            raise ValueError(f"Type one number from {prompt.min_amount} to {prompt.max_amount}.")
+        return [], numbers[0]
+    bad = [n for n in numbers if not 1 <= n <= len(prompt.options)]
+    if bad or not numbers:
+        raise ValueError(f"Use option numbers from 1 to {len(prompt.options)}.")
+    return [prompt.options[n - 1].id for n in numbers], None
+
+
+def decode_tokens(tokens: list[str], prompt: Prompt | None) -> tuple[list[str], int | None]:
+    """Option ids (or an amount) from component tokens. `prompt` is needed only for index tokens; None
+    means the prompt has passed, which the caller reports."""
+    choice: list[str] = []
+    amount: int | None = None
+    for token in tokens:
+        if token.startswith("a"):
+            amount = int(token[1:])
+        elif token.startswith("i"):
+            choice.append(token[1:])
+        elif token.startswith("#"):
+            if prompt is None:
+                raise LookupError("prompt passed")
+            index = int(token[1:])
+            if not 0 <= index < len(prompt.options):
+                raise LookupError("prompt changed")
+            choice.append(prompt.options[index].id)
+        else:
+            raise ValueError(f"unknown component token {token!r}")
+    return choice, amount
+
+
+def needs_prompt(tokens: list[str]) -> bool:
+    return any(t.startswith("#") for t in tokens)
+
+
+def extra_text(prompt: Prompt) -> str:
+    """Text a prompt message needs beyond its title: the numbered list when the answer is typed."""
+    if needs_form(prompt) and prompt.kind is not PromptKind.AMOUNT:
+        return numbered_options(prompt)
+    return ""
+
+
+# -- the dynamic items ---------------------------------------------------------------------------------
+
+class PromptHandler(Protocol):
+    """What the bot does with a click (bot/play.py); looked up on the client so this module stays free of
+    the service and reply code."""
+
+    async def answer(self, interaction: discord.Interaction, answer: Answer, label: str) -> None: ...
+
+    async def open_form(self, interaction: discord.Interaction, game_id: int, seq: int) -> None: ...
+
+
+def handler_of(interaction: discord.Interaction) -> PromptHandler:
+    return interaction.client.prompt_handler  # type: ignore[attr-defined]
+
+
+class PromptButton(ui.DynamicItem[ui.Button], template=r"mk:p:(?P<game>\d+):(?P<seq>\d+):(?P<token>.+)"):
+    def __init__(self, game_id: int, seq: int, token: str, *, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None) -> None:
+        super().__init__(ui.Button(label=label, style=style, custom_id=button_id(game_id, seq, token)), row=row)
+        self.game_id, self.seq, self.token = game_id, seq, token
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button,
+                             match: re.Match[str], /) -> PromptButton:
+        return cls(int(match["game"]), int(match["seq"]), match["token"], label=item.label or "?",
+                   style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler_of(interaction).answer(interaction, Answer(self.game_id, self.seq, [self.token]),
+                                             self.item.label or "")
+
+
+class PromptSelect(ui.DynamicItem[ui.Select], template=r"mk:s:(?P<game>\d+):(?P<seq>\d+):(?P<part>\d+)"):
+    def __init__(self, game_id: int, seq: int, part: int, options: list[discord.SelectOption], *,
+                 min_values: int = 1, max_values: int = 1, placeholder: str | None = None) -> None:
+        super().__init__(ui.Select(custom_id=select_id(game_id, seq, part), options=options, min_values=min_values,
+                                   max_values=max_values, placeholder=placeholder))
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select,
+                             match: re.Match[str], /) -> PromptSelect:
+        return cls(int(match["game"]), int(match["seq"]), int(match["part"]), list(item.options),
+                   min_values=item.min_values, max_values=item.max_values, placeholder=item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        labels = {o.value: o.label for o in self.item.options}
+        await handler_of(interaction).answer(interaction, Answer(self.game_id, self.seq, values),
+                                             ", ".join(labels.get(v, v) for v in values))
+
+
+class EntryButton(ui.DynamicItem[ui.Button], template=r"mk:e:(?P<game>\d+):(?P<seq>\d+)"):
+    """Opens a form for prompts too large for buttons and selects."""
+
+    def __init__(self, game_id: int, seq: int, *, label: str = "Answer…") -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                   custom_id=entry_id(game_id, seq)))
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button,
+                             match: re.Match[str], /) -> EntryButton:
+        return cls(int(match["game"]), int(match["seq"]), label=item.label or "Answer…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler_of(interaction).open_form(interaction, self.game_id, self.seq)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (PromptButton, PromptSelect, EntryButton)

@@ -1,0 +1,152 @@
+"""The bot under test, connected to a fake Discord, and the moves players make (shared by the e2e tests
+and the interaction benchmark)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.bot import MiskatonicBot
+from bot.settings import Settings
+from bot.store.migrate import upgrade
+from engine.games import register
+from tests.e2e.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+    skip_identify_delay,
+)
+
+PROMPT_ID = re.compile(r"^mk:[pse]:(?P<game>\d+):(?P<seq>\d+)")
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def register_test_games() -> None:
+    register("countdown", "tests.support.countdown:RULES")
+    register("countdown-duo", "tests.bot.games:DUO")  # needs two players
+    register("sampler", "tests.e2e.games:SAMPLER")  # one decision of every shape
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
+
+
+def migrated_template(directory: Path) -> Path:
+    """A migrated empty database; tests copy it (running Alembic once instead of per test)."""
+    path = directory / "template.db"
+    upgrade(sqlite_url(path))
+    return path
+
+
+def fresh_db(template: Path, directory: Path, name: str = "game.db") -> str:
+    target = directory / name
+    shutil.copyfile(template, target)
+    return sqlite_url(target)
+
+
+def bot_settings(fake: FakeDiscord, database_url: str) -> Settings:
+    # The reminder loop is driven by hand in tests (`bot.reminders.run_once`), so its timer is long.
+    return Settings(DISCORD_TOKEN=fake.token, DATABASE_URL=database_url, REMINDER_CHECK_SECONDS=3600,
+                    SHARD_COUNT=None, SHARD_IDS=None, DEV_GUILD_ID=None)
+
+
+@dataclass
+class RunningBot:
+    bot: MiskatonicBot
+    task: asyncio.Task[None]
+
+    async def stop(self) -> None:
+        await self.bot.close()
+        await asyncio.wait_for(self.task, 10)
+
+
+async def start_bot(fake: FakeDiscord, database_url: str, shards: int, *, sync: bool = True) -> RunningBot:
+    """Start a MiskatonicBot in this event loop against `fake` (discord.py must already point at it)."""
+    bot = MiskatonicBot(bot_settings(fake, database_url), shard_count=shards, guild_ready_timeout=0.05)
+    skip_identify_delay(bot)
+    await bot.login(fake.token)
+    task = asyncio.create_task(bot.connect(), name="bot-connect")
+    await asyncio.wait_for(bot.wait_until_ready(), 10)
+    if sync:
+        await bot.tree.sync()
+    return RunningBot(bot, task)
+
+
+class Table:
+    """Moves players make, and what they read, in one channel."""
+
+    def __init__(self, fake: FakeDiscord, channel: FakeChannel) -> None:
+        self.fake = fake
+        self.channel = channel
+
+    async def command(self, path: str, user: FakeUser, **options: object) -> FakeMessage:
+        """Run a slash command and return the message the user sees as its answer."""
+        ix = await self.fake.slash(path, user=user, channel=self.channel, **options)
+        return await self.fake.reply(ix, timeout=10)
+
+    async def refused(self, path: str, user: FakeUser, **options: object) -> str:
+        """Run a command that must fail: its answer is private and is all that is sent."""
+        ix = await self.fake.slash(path, user=user, channel=self.channel, **options)
+        msg = await self.fake.reply(ix, timeout=10)
+        assert msg.ephemeral, f"/{path} answered publicly: {msg.text()!r}"
+        await self.fake.settle()
+        assert ix.followups_taken == len(ix.followups), f"/{path} also sent {ix.followups[ix.followups_taken:]}"
+        return msg.text()
+
+    def prompt_messages(self) -> list[FakeMessage]:
+        """Messages in this channel that still carry prompt components, oldest first."""
+        return [m for m in self.fake.channel_messages(self.channel)
+                if any(PROMPT_ID.match(cid) for cid in m.custom_ids())]
+
+    async def current_prompt(self, timeout: float = 10.0) -> FakeMessage:
+        """The newest message with live prompt components."""
+        def newest() -> FakeMessage | None:
+            found = self.prompt_messages()
+            return found[-1] if found else None
+        return await self.fake.wait_until(newest, f"a prompt in #{self.channel.name}", timeout)
+
+    def awaited(self, prompt: FakeMessage) -> list[FakeUser]:
+        """Who a prompt message waits for (the users it mentions)."""
+        users = self.fake.world.all_users()
+        return [users[int(uid)] for uid in MENTION.findall(prompt.content)]
+
+    async def choose(self, prompt: FakeMessage, label: str, user: FakeUser | None = None) -> FakeInteraction:
+        """Click the button labelled `label` on `prompt` as the awaited user (or `user`)."""
+        who = user or self.awaited(prompt)[0]
+        return await self.fake.click(prompt.button(label), prompt, user=who)
+
+    async def outcome(self, click: FakeInteraction, timeout: float = 10.0) -> list[FakeMessage]:
+        """Everything a click produced once the bot has finished with it (follow-up messages): a move ends
+        with a board image (then the next prompt), a refusal with a private sentence."""
+        def finished() -> bool:
+            return any(m.images or m.ephemeral for m in click.followups)
+        await self.fake.wait_until(finished, f"the outcome of click {click.id}", timeout)
+        await self.fake.settle()
+        return list(click.followups)
+
+
+def prompt_ids(message: FakeMessage) -> tuple[int, int]:
+    """(game id, prompt seq) of a prompt message."""
+    for cid in message.custom_ids():
+        m = PROMPT_ID.match(cid)
+        if m:
+            return int(m["game"]), int(m["seq"])
+    raise AssertionError(f"message {message.id} has no prompt components")
+
+
+async def open_table(table: Table, players: list[FakeUser], *, game: str = "countdown",
+                     options: str | None = None) -> FakeMessage:
+    """/game new (its creator takes the first seat), the others join, /game start; returns the first
+    prompt message."""
+    opts = {"options": options} if options else {}
+    await table.command("game new", players[0], game=game, **opts)
+    for player in players[1:]:
+        await table.command("game join", player)
+    await table.command("game start", players[0])
+    return await table.current_prompt()
+
