@@ -5,8 +5,11 @@ one PostgreSQL can never both apply an action to the same state.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import math
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.store.db import make_engine, make_sessions
+from bot.store.db import is_sqlite, make_engine, make_sessions
 from bot.store.errors import ChannelBusy, DuplicateInteraction, VersionConflict
 from bot.store.models import (
     ACTIVE,
@@ -59,12 +62,21 @@ class Store:
         self.url = url
         self.engine: AsyncEngine = make_engine(url, echo=echo)
         self._sessions = make_sessions(self.engine)
+        # SQLite takes one writer at a time: queueing this process's writers on a lock, instead of letting them
+        # spin in SQLite's busy timeout, keeps the latency tail short when several tables play at once.
+        self._write_lock: AbstractAsyncContextManager[Any] = (
+            asyncio.Lock() if is_sqlite(url) else contextlib.nullcontext())
 
     async def close(self) -> None:
         await self.engine.dispose()
 
     def session(self) -> AsyncSession:
         return self._sessions()
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncSession]:
+        async with self._write_lock, self.session() as s, s.begin():
+            yield s
 
     # ---- games -----------------------------------------------------------------------------------------
 
@@ -81,7 +93,7 @@ class Store:
                     game_type=game_type, seed=seed, options=options, created_by=created_by,
                     content_version=content_version, campaign_id=campaign_id, status=LOBBY)
         try:
-            async with self.session() as s, s.begin():
+            async with self._writing() as s:
                 s.add(game)
                 await s.flush()
                 if creator_name is not None:
@@ -128,7 +140,7 @@ class Store:
 
     async def add_seat(self, game_id: int, expected_version: int, *, user_id: int, name: str,
                        character: str | None = None) -> Seat:
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             await self._bump(s, game_id, expected_version)
             count = len(await self._seats(s, game_id))
             seat = Seat(game_id=game_id, seat=count, user_id=user_id, name=name, character=character)
@@ -138,7 +150,7 @@ class Store:
     async def remove_seats(self, game_id: int, expected_version: int, user_id: int, *,
                            only_last: bool) -> int:
         """Remove the user's last seat (or all of them) and close the gap: engine seats must be 0..n-1."""
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             await self._bump(s, game_id, expected_version)
             seats = await self._seats(s, game_id)
             mine = [seat for seat in seats if seat.user_id == user_id]
@@ -160,7 +172,7 @@ class Store:
 
         The seats are renamed after their new owner ("carol", then "carol #2" ...), as /game join names them.
         """
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             await self._bump(s, game_id, expected_version)
             seats = await self._seats(s, game_id)
             held = sum(1 for seat in seats if seat.user_id == to_user)
@@ -171,7 +183,7 @@ class Store:
             return [seat.seat for seat in moved]
 
     async def set_abandon_votes(self, game_id: int, expected_version: int, votes: list[int]) -> None:
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             await self._bump(s, game_id, expected_version, abandon_votes=votes)
 
     # ---- the game step ---------------------------------------------------------------------------------
@@ -220,7 +232,7 @@ class Store:
             values["waiting_since"] = case((same_prompt, Game.waiting_since), else_=now)
             values["prompt_seq"] = prompt_seq
         try:
-            async with self.session() as s, s.begin():
+            async with self._writing() as s:
                 try:
                     await self._bump(s, game_id, expected_version, **values)
                 except IntegrityError as exc:
@@ -296,7 +308,7 @@ class Store:
         if prompt_seq is not KEEP:
             values.update(prompt_seq=prompt_seq, waiting_since=now)
         try:
-            async with self.session() as s, s.begin():
+            async with self._writing() as s:
                 await self._bump(s, game_id, expected_version, **values)
                 for model, column in ((ActionRow, ActionRow.seq), (Snapshot, Snapshot.step),
                                       (GameEvent, GameEvent.step)):
@@ -340,7 +352,7 @@ class Store:
 
     async def set_prompt_message(self, game_id: int, message_id: int | None) -> int | None:
         """Remember the message now carrying the prompt buttons; returns the previous one (to strip)."""
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             game = await s.get(Game, game_id, with_for_update=True)
             if game is None:
                 return None
@@ -363,7 +375,7 @@ class Store:
         not_reminded = or_(col(Game.reminded_seq).is_(None), col(Game.reminded_seq) != prompt_seq)
         stmt = (update(Game).where(col(Game.id) == game_id, col(Game.prompt_seq) == prompt_seq, not_reminded)
                 .values(reminded_seq=prompt_seq))
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             return (await s.exec(stmt)).rowcount == 1
 
     # ---- guild settings, audit, campaigns --------------------------------------------------------------
@@ -377,7 +389,7 @@ class Store:
     async def set_guild_settings(self, guild_id: int, *, mod_role_id: int | None = KEEP,
                                  enabled_games: list[str] | None = KEEP,
                                  reminder_hours: int | None = KEEP) -> GuildSettings:
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             row = await s.get(GuildSettings, guild_id, with_for_update=True)
             if row is None:
                 row = GuildSettings(guild_id=guild_id)
@@ -394,7 +406,7 @@ class Store:
                         detail: dict[str, Any], game_id: int | None = None) -> AuditLog:
         row = AuditLog(guild_id=guild_id, channel_id=channel_id, moderator_id=moderator_id, command=command,
                        detail=detail, game_id=game_id)
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             s.add(row)
         return row
 
@@ -422,7 +434,7 @@ class Store:
         stmt = select(Campaign).where(Campaign.guild_id == guild_id, Campaign.channel_id == channel_id,
                                       Campaign.game_type == game_type, Campaign.name == name,
                                       col(Campaign.closed_at).is_(None))
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             found = (await s.exec(stmt)).first()
             if found is not None:
                 return found
@@ -431,7 +443,7 @@ class Store:
         return row
 
     async def save_campaign(self, campaign_id: int, data: dict[str, Any], *, close: bool = False) -> None:
-        async with self.session() as s, s.begin():
+        async with self._writing() as s:
             values: dict[str, Any] = {"data": data}
             if close:
                 values["closed_at"] = utcnow()

@@ -219,23 +219,24 @@ def alive(state: ElderSignState) -> bool:
 def run_adventure_begin(state: ElderSignState, step: Step, events: Events) -> None:
     """Starting pool: every green die that is not locked, secured or removed (3.2)."""
     where = inv(state, step.seat).location
-    state.adventure = Adventure(where=where)
-    for d in board.dice_at(state, "supply"):
-        if color_of(d) == "green":
-            board.set_die(state, d, "pool")
+    _begin_roll(state, where)
     events.append(Event(kind="adventure.begun", text=f"{name(state, step.seat)} attempts "
                         f"{board.place_label(state, where)} with {len(board.dice_at(state, 'pool'))} dice.",
                         seat=step.seat))
     push(state, "pre_roll", step.seat)
 
 
-@auto("battle_begin")
-def run_battle_begin(state: ElderSignState, step: Step, events: Events) -> None:
-    """Battle: roll the remaining green dice (plus item and spell dice) against the battle task (6.2)."""
-    state.adventure = Adventure(where="ao")
+def _begin_roll(state: ElderSignState, where: str) -> None:
+    state.adventure = Adventure(where=where)
     for d in board.dice_at(state, "supply"):
         if color_of(d) == "green":
             board.set_die(state, d, "pool")
+
+
+@auto("battle_begin")
+def run_battle_begin(state: ElderSignState, step: Step, events: Events) -> None:
+    """Battle: roll the remaining green dice (plus item and spell dice) against the battle task (6.2)."""
+    _begin_roll(state, "ao")
     events.append(Event(kind="battle.attack", text=f"{name(state, step.seat)} attacks "
                         f"{board.place_label(state, 'ao')} with {len(board.dice_at(state, 'pool'))} dice.",
                         seat=step.seat))
