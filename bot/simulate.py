@@ -3,29 +3,24 @@
 This is a robustness check (no game may crash or stall) and a throughput figure. It never touches the bot
 or the database: engine.api with in_place=True on a state the simulator owns.
 
-An agent decides one action from a state (`act(state) -> Action`). Agents draw from their own
-random.Random seeded from --seed, never from the game's RNG, so an agent's choices cannot change the game's
-dice. "random" picks a pending prompt, an asked seat and then a legal answer uniformly; any other name is
-looked up with `engine.agents.get_agent(game, name, seed)`.
+Agents come from `engine.agents.get_agent(game, name, seed)` ("random" for every game; "smart" where a game
+has one). They draw from their own random.Random seeded from --seed, never from the game's RNG, so an
+agent's choices cannot change the game's dice.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-import random
 import sys
 import time
 import traceback
-from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine import api
+from engine.agents import Agent, get_agent
 from engine.core.game import GameState, SeatSpec
-from engine.core.prompt import Action
 from engine.games import get_game
 
-Agent = Callable[[GameState], Action]
 MAX_ACTIONS = 20_000
 
 
@@ -33,40 +28,12 @@ class SimulationError(Exception):
     pass
 
 
-class RandomAgent:
-    """Uniform over the pending prompts, their asked seats, then that seat's legal answers."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def __call__(self, state: GameState) -> Action:
-        pending = api.prompts(state)
-        if not pending:
-            raise SimulationError(f"the game stalled at step {state.step}: not over, but nothing to decide")
-        prompt = pending[0] if len(pending) == 1 else self.rng.choice(pending)
-        seat = prompt.seats[0] if len(prompt.seats) == 1 else self.rng.choice(prompt.seats)
-        legal = prompt.answers(seat)
-        if not legal:
-            raise SimulationError(f"prompt {prompt.seq} ({prompt.title}) has no legal answer for seat {seat}")
-        return self.rng.choice(legal)
-
-
 def load_agent(game_id: str, name: str, seed: int) -> Agent:
-    if name == "random":
-        return RandomAgent(random.Random(seed))
-    try:
-        agents = importlib.import_module("engine.agents")
-    except ModuleNotFoundError as exc:
-        raise SimulationError(f"There is no '{name}' agent: the engine has no agents module. "
-                              f"Use --agent random.") from exc
-    get_agent = getattr(agents, "get_agent", None)
-    if get_agent is None:
-        raise SimulationError("engine.agents has no get_agent(game, name, seed) function.")
     try:
         agent = get_agent(game_id, name, seed)
     except ValueError as exc:  # the engine's "no such agent" sentence
         raise SimulationError(str(exc)) from exc
-    return agent.act
+    return agent
 
 
 def seat_count(game_id: str, index: int) -> int:
@@ -84,9 +51,11 @@ def play_one(game_id: str, seed: int, players: int, agent: Agent,
     state, _ = api.new_game(game_id, seats, None, seed)
     actions = 0
     while not state.over:
-        if not api.prompts(state):
+        pending = api.prompts(state)
+        if not pending:
             raise SimulationError(f"the game stalled at step {state.step}: not over, but nothing to decide")
-        state, _ = api.apply(state, agent(state), in_place=True)
+        prompt = pending[0]  # built once per action: the agent answers it and apply checks against it
+        state, _ = api.apply(state, agent.act(state, prompt), in_place=True, prompt=prompt)
         actions += 1
         if actions >= max_actions and not state.over:
             raise SimulationError(f"the game did not end within {max_actions} actions")

@@ -13,23 +13,28 @@ from typing import Protocol
 
 from engine import api
 from engine.core.game import GameState
-from engine.core.prompt import Action
+from engine.core.prompt import Action, Prompt
 
 _SMART = {"elder-sign": "engine.elder_sign.agent:SmartAgent"}
 
 
 class Agent(Protocol):
-    def act(self, state: GameState) -> Action:
-        """An answer to the first pending prompt."""
+    def act(self, state: GameState, prompt: Prompt | None = None) -> Action:
+        """An answer to `prompt` (one of `api.prompts(state)`; by default the first)."""
 
 
 class RandomAgent:
+    """Uniform over the pending prompts, then the prompt's asked seats, then that seat's legal answers."""
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, state: GameState) -> Action:
-        prompt = api.prompts(state)[0]
-        return self.rng.choice(prompt.answers(prompt.seats[0], limit=256))
+    def act(self, state: GameState, prompt: Prompt | None = None) -> Action:
+        if prompt is None:
+            pending = api.prompts(state)
+            prompt = pending[0] if len(pending) == 1 else self.rng.choice(pending)
+        seat = prompt.seats[0] if len(prompt.seats) == 1 else self.rng.choice(prompt.seats)
+        return self.rng.choice(prompt.answers(seat, limit=256))
 
 
 def agent_names(game_id: str) -> list[str]:

@@ -62,13 +62,19 @@ def validate(state: GameState, action: Action) -> Prompt:
     raise IllegalAction("That choice has passed: the game has moved on.")
 
 
-def apply(state: GameState, action: Action, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Action, *, in_place: bool = False,
+          prompt: Prompt | None = None) -> tuple[GameState, list[Event]]:
     """Apply one action. By default works on a copy, so the caller's state never changes.
 
     `in_place=True` is for simulations that own their state; the action is validated before any change
-    either way, so an IllegalAction never leaves a half-applied state behind.
+    either way, so an IllegalAction never leaves a half-applied state behind. A simulation may also pass the
+    `prompt` it just took from `prompts(state)` for this very state, which spares rebuilding it; the bot
+    never does (it always validates against a freshly built prompt).
     """
-    validate(state, action)
+    if prompt is None or state.over:
+        validate(state, action)
+    else:
+        prompt.validate_action(action)
     target = state if in_place else state.model_copy(deep=True)
     events = get_game(state.game).apply(target, action)
     target.step += 1

@@ -40,8 +40,8 @@ class SmartAgent:
         self.rng = random.Random(seed)
         self.advice: Advice | None = None
 
-    def act(self, state: ElderSignState) -> Action:  # type: ignore[override]
-        prompt = api.prompts(state)[0]
+    def act(self, state: ElderSignState, prompt: Prompt | None = None) -> Action:  # type: ignore[override]
+        prompt = prompt or api.prompts(state)[0]
         seat = prompt.seats[0]
         ids = [o.id for o in prompt.options]
         op = state.stack[-1].op

@@ -23,7 +23,8 @@ def playouts(games: int, seed: int) -> tuple[float, float, int]:
         state, _ = api.new_game("elder-sign", [SeatSpec(seat=i, name=f"p{i}") for i in range(1 + g % 4)], {},
                                 seed + g)
         while not state.over:
-            state, _ = api.apply(state, agent.act(state), in_place=True)
+            prompt = api.prompts(state)[0]
+            state, _ = api.apply(state, agent.act(state, prompt), in_place=True, prompt=prompt)
             actions += 1
     dt = time.perf_counter() - start
     return games / dt, actions / dt, actions

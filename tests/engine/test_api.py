@@ -345,3 +345,21 @@ def test_registry_lists_elder_sign_and_registered_games() -> None:
     ids = game_ids()
     assert "elder-sign" in ids and "countdown" in ids
     assert get_game("countdown") is get_game("countdown")
+
+
+def test_apply_with_the_callers_prompt_still_refuses_bad_answers() -> None:
+    """Simulations pass the prompt they just built (api.apply(prompt=...)); the answer is still validated
+    against it before anything changes."""
+    from engine.core.game import SeatSpec as _Seat
+    from engine.core.prompt import Action as _Action
+
+    state, _ = api.new_game("elder-sign", [_Seat(seat=0, name="a")], {}, 3)
+    prompt = api.prompts(state)[0]
+    before = api.to_json(state)
+    with pytest.raises(IllegalAction):
+        api.apply(state, _Action(seat=0, prompt=prompt.seq, choice=["no-such-option"]), in_place=True,
+                  prompt=prompt)
+    assert api.to_json(state) == before
+    good = prompt.answers(0)[0]
+    new, _ = api.apply(state, good, in_place=True, prompt=prompt)
+    assert new.step == 1
