@@ -156,7 +156,8 @@ class Console:
                     if not sep:
                         raise ParseError(f"options are written key=value, not '{pair}'")
                     args[key] = value
-                return lambda: svc.new_game(ch, GUILD_ID, a, game, args, seed=self.seed)
+                character = args.pop("investigator", None) or args.pop("character", None)
+                return lambda: svc.new_game(ch, GUILD_ID, a, game, args, seed=self.seed, character=character)
             if sub == "join":
                 return lambda: svc.join(ch, a, args.get("investigator") or args.get("character"))
             if sub == "log":

@@ -302,10 +302,13 @@ class GameService:
     # ================================================================ lobby =================================
 
     async def new_game(self, channel_id: int, guild_id: int, actor: Actor, game: str, options: dict[str, str],
-                       *, seed: int | None = None) -> Reply:
-        """Open a lobby in the channel; the creator takes the first seat."""
+                       *, seed: int | None = None, character: str | None = None) -> Reply:
+        """Open a lobby in the channel; the creator takes the first seat (with `character`, if given)."""
         async def work() -> Reply:
             rules = get_game(game)
+            if character is not None and character not in dict(self.characters(game)):
+                known = ", ".join(dict(self.characters(game)))
+                raise UserError(f"There is no character '{character}'. Choose one of: {known}.")
             enabled = (await self.store.guild_settings(guild_id)).enabled_games
             if enabled and game not in enabled:
                 raise UserError(f"{rules.name} is not enabled on this server. Enabled: {', '.join(enabled)}.")
@@ -313,7 +316,7 @@ class GameService:
             row = await self.store.create_game(
                 guild_id=guild_id, channel_id=channel_id, game_type=game, options=checked,
                 seed=secrets.randbits(63) if seed is None else seed, created_by=actor.user_id,
-                creator_name=actor.name)
+                creator_name=actor.name, creator_character=character)
             loaded = await self._load_game(row)
             opts = ", ".join(f"{k}={v}" for k, v in checked.items())
             return Reply(public=[f"{actor.name} opened a game of {rules.name} (game #{row.id}"

@@ -81,14 +81,27 @@ class Lobby(commands.GroupCog, group_name="game",
                 if typed in cid.lower() or typed in label.lower()][:CHOICES_MAX]
 
     # -- commands ----------------------------------------------------------------------------------------
+    async def new_investigators(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        game = interaction.namespace.game
+        try:
+            characters = self.bot.service.characters(game) if game else []
+        except Exception:
+            return []  # an unknown game id: /game new itself will say so
+        typed = current.lower()
+        return [_choice(label, cid) for cid, label in characters
+                if typed in cid.lower() or typed in label.lower()][:CHOICES_MAX]
+
     @app_commands.command(name="new", description="Open a new game in this channel (others then /game join).")
     @app_commands.describe(game="Which game to play (start typing to see the list).",
-                           options="Game options as key=value pairs separated by spaces, e.g. 'start=12'.")
-    @app_commands.autocomplete(game=game_ids, options=option_pairs)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+                           options="Game options as key=value pairs separated by spaces, e.g. 'start=12'.",
+                           investigator="Your investigator (you take the first seat); empty for a random one.")
+    @app_commands.autocomplete(game=game_ids, options=option_pairs, investigator=new_investigators)
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  investigator: str | None = None) -> None:
         opts = parse_options(options)
         work = self.bot.service.new_game(interaction.channel_id, interaction.guild_id, await actor_for(interaction),
-                                         game, opts)
+                                         game, opts, character=investigator)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="join", description="Take a seat at the game in this channel.")

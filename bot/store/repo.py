@@ -83,7 +83,7 @@ class Store:
     async def create_game(
         self, *, guild_id: int, channel_id: int, game_type: str, seed: int, options: dict[str, Any],
         created_by: int, content_version: str = "", campaign_id: int | None = None,
-        creator_name: str | None = None,
+        creator_name: str | None = None, creator_character: str | None = None,
     ) -> Game:
         """A new game in the lobby, with its creator in seat 0 when `creator_name` is given.
 
@@ -98,7 +98,8 @@ class Store:
                 await s.flush()
                 if creator_name is not None:
                     assert game.id is not None
-                    s.add(Seat(game_id=game.id, seat=0, user_id=created_by, name=creator_name))
+                    s.add(Seat(game_id=game.id, seat=0, user_id=created_by, name=creator_name,
+                               character=creator_character))
         except IntegrityError as exc:
             raise ChannelBusy("This channel already has a game.") from exc
         return game

@@ -26,7 +26,11 @@ async def _state(running: RunningBot, game_id: int):  # noqa: ANN202
 
 async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table, running: RunningBot) -> None:
     alice, bob = fake.alice, fake.bob
-    opened = await table.command("game new", alice, game="elder-sign", options="ancient_one=dagon")
+    offered = await fake.choices("game new", "investigator", "ada", user=alice, channel=table.channel,
+                                 game="elder-sign")
+    assert [c["value"] for c in offered] == ["ada-whitcombe"]
+    opened = await table.command("game new", alice, game="elder-sign", options="ancient_one=dagon",
+                                 investigator="ada-whitcombe")
     assert "Elder Sign" in opened.text()
     names = await fake.choices("game join", "investigator", "marg", user=bob, channel=table.channel)
     assert "margarethe-vogel" in [c["value"] for c in names]
@@ -38,6 +42,8 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
     turns_ended = 0
     tables = dice = slash_moves = clicks = 0
     game_id, _ = prompt_ids(await table.current_prompt())
+    first = await _state(running, game_id)
+    assert [s.investigator.card for s in first.table] == ["es.inv.ada-whitcombe", "es.inv.margarethe-vogel"]
     for _ in range(3000):
         message = await table.current_prompt()
         game_id, seq = prompt_ids(message)
