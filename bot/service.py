@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot import games
 from bot.render import render_event, render_table
 from bot.service_text import (
     chunk_lines,
@@ -542,7 +543,9 @@ class GameService:
         for s in mine:
             seat_row = loaded.seats[s]
             head = f"{seat_row.name} (seat {s + 1}" + (f", {seat_row.character})" if seat_row.character else ")")
-            messages += chunk_lines([head, *format_view(api.view(loaded.state, s))])
+            view = api.view(loaded.state, s)
+            lines = games.seat_text(loaded.game.game_type, view, s) or format_view(view)
+            messages += chunk_lines([head, *lines])
         cards = [c for c in self._cards(loaded) if actor.user_id in c.user_ids]
         return Reply(ephemeral=messages, prompts=cards)
 

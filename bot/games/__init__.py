@@ -99,3 +99,12 @@ async def suggestions(service: GameService, channel_id: int, user_id: int, group
     except UserError:
         return []
     return es.suggestions(prompt, name, current)
+
+
+def seat_text(game_type: str, view: dict[str, object], seat: int) -> list[str] | None:
+    """A game's own wording of one seat's private view (`/game me`), or None for the generic listing."""
+    if game_type == "elder-sign":
+        from bot.games import elder_sign as es
+
+        return es.seat_text(view, seat)  # type: ignore[arg-type]
+    return None

@@ -9,6 +9,7 @@ and a button click are the same action, checked by the same engine rules. Read-o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.prompt import Option, Prompt
@@ -155,3 +156,28 @@ def odds_text(state: ElderSignState, seat: int, place: str | None) -> str:
         p = adventure_odds(tasks, card.ordered, green, yellow, red, clues=clues)
         lines.append(f"- {card.name}: {p:.0%}")
     return "\n".join(lines)
+
+
+def seat_text(view: dict[str, Any], seat: int) -> list[str]:
+    """`/game me` for Elder Sign: your investigator, your cards, where you stand, in a few lines."""
+    me = next((s for s in view["investigators"] if s["seat"] == seat), None)
+    if me is None:
+        return ["You have no seat in this game."]
+    if me.get("eliminated") or "investigator" not in me:
+        return ["Your investigators have all been devoured: you only advance the clock on your turns."]
+    lines = [f"**{me['investigator']}**, {me['occupation']}, at {me['location_name']}.",
+             f"Stamina {me['stamina']}/{me['max_stamina']} · Sanity {me['sanity']}/{me['max_sanity']} · "
+             f"Clues {me['clues']} · Trophies {me['trophy_total']}",
+             f"Ability: {me['ability']}"]
+    if me["items"]:
+        lines.append("Items and spells: " + ", ".join(me["items"]))
+    if me["allies"]:
+        lines.append("Allies: " + ", ".join(me["allies"]))
+    for spell, dice in me["spells_holding"].items():
+        lines.append(f"{spell} holds {dice} die{'s' if dice != 1 else ''}.")
+    if me["trophies"]:
+        lines.append("Trophies: " + ", ".join(f"{t['name']} ({t['value']})" for t in me["trophies"]))
+    ao = view["ancient_one"]
+    lines.append(f"{ao['name']}: doom {ao['doom']}/{len(ao['doom_track'])}, Elder Signs "
+                 f"{view['elder_signs']}/{ao['elder_sign_limit']}; {view['clock']} o'clock, day {view['day']}.")
+    return lines
