@@ -1,0 +1,59 @@
+"""The /es command layer: shortcuts answer the pending prompt; odds, card and /game me read the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import elder_sign as es
+from engine import api
+from engine.core.errors import IllegalAction
+from engine.core.game import SeatSpec
+
+
+def game():  # noqa: ANN201
+    state, _ = api.new_game("elder-sign", [SeatSpec(seat=0, name="alice", character="ada-whitcombe")],
+                            {"ancient_one": "nyarlathotep"}, 4)
+    while state.stack[-1].op != "move":
+        p = api.prompts(state)[0]
+        state, _ = api.apply(state, p.answers(p.seats[0])[0])
+    return state
+
+
+def test_move_shortcut_matches_ids_and_labels() -> None:
+    state = game()
+    prompt = api.prompts(state)[0]
+    assert es.pick(prompt, "move", "go:entrance") == "go:entrance"
+    name = state.slots[0]
+    label = next(o.label for o in prompt.options if o.id == "go:slot:0")
+    assert es.pick(prompt, "move", label.lower()) == "go:slot:0"
+    assert name is not None
+    with pytest.raises(IllegalAction, match="not one of"):
+        es.pick(prompt, "move", "the moon")
+    with pytest.raises(IllegalAction, match="Say which"):
+        es.pick(prompt, "move", None)
+    with pytest.raises(IllegalAction, match="can't /es roll now"):
+        es.pick(prompt, "roll", None)
+    assert all(v.startswith("go:") for _, v in es.suggestions(prompt, "move", ""))
+
+
+def test_card_text_reads_any_card() -> None:
+    text = es.card_text("Cthulhu")
+    assert "Elder Signs to seal it: 13" in text and "Attack:" in text
+    with pytest.raises(IllegalAction):
+        es.card_text("No Such Card At All")
+
+
+def test_odds_text_lists_every_card_on_the_table() -> None:
+    state = game()
+    text = es.odds_text(state, 0, None)
+    cards = [line for line in text.splitlines() if line.startswith("- ")]
+    assert len(cards) == len([s for s in state.slots if s]) + len(state.other_worlds)
+    assert all(line.rstrip().endswith("%") for line in cards)
+
+
+def test_seat_text_is_a_readable_summary() -> None:
+    state = game()
+    lines = es.seat_text(api.view(state, 0), 0)
+    assert lines[0].startswith("**Ada Whitcombe**")
+    assert any(line.startswith("Stamina ") for line in lines)
+    assert not any("{" in line for line in lines)  # no raw data dumped at the player
