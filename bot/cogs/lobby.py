@@ -74,23 +74,21 @@ class Lobby(commands.GroupCog, group_name="game",
     async def investigators(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         game = await self.bot.service.channel_game(interaction.channel_id)
-        if game is None:
-            return []
+        return self._characters(game, current)
+
+    def _characters(self, game: str | None, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            characters = self.bot.service.characters(game) if game else []
+        except Exception:
+            return []  # an unknown game id: the command itself will say so
         typed = current.lower()
-        return [_choice(label, cid) for cid, label in self.bot.service.characters(game)
+        return [_choice(label, cid) for cid, label in characters
                 if typed in cid.lower() or typed in label.lower()][:CHOICES_MAX]
 
     # -- commands ----------------------------------------------------------------------------------------
     async def new_investigators(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        game = interaction.namespace.game
-        try:
-            characters = self.bot.service.characters(game) if game else []
-        except Exception:
-            return []  # an unknown game id: /game new itself will say so
-        typed = current.lower()
-        return [_choice(label, cid) for cid, label in characters
-                if typed in cid.lower() or typed in label.lower()][:CHOICES_MAX]
+        return self._characters(interaction.namespace.game, current)
 
     @app_commands.command(name="new", description="Open a new game in this channel (others then /game join).")
     @app_commands.describe(game="Which game to play (start typing to see the list).",
