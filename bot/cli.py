@@ -48,7 +48,7 @@ def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
         if not sys.stdin.isatty():
             return 2
         # Someone at a keyboard: rather than stop here, open the offline table at once.
-        print("Opening the offline console now (type /help, or Ctrl-D to leave).\n", file=sys.stderr)
+        print("Opening the offline console now (type help, or Ctrl-D to leave).\n", file=sys.stderr)
         return cmd_console(argparse.Namespace(script=None, seed=None, db=None, out=Path("out"), game=[]),
                            settings)
     from bot.store import migrate

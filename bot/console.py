@@ -32,6 +32,8 @@ USER_RE = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+)(?P<mod>\[mod\])?$")
 
 HELP = """Lines look like:  <user> /game new game:<id> [option:value ...]   |   <user> choose <option> [...]
 /game: new join leave start status board log me abandon      /gm: end undo kick replace skip settings export audit
+/es (Elder Sign): move roll task clue use fail focus assist entrance giveup odds card
+     e.g.  alice /es move place:Entrance
 Moderators: write the user as name[mod]. 'help' shows this, 'quit' leaves."""
 
 
