@@ -379,8 +379,15 @@ def ask_post_roll(state: ElderSignState, step: Step) -> Prompt:
     if state.phase == "normal":
         opts.append(Option(id="abandon", label="Give up (the adventure fails)"))
     where = state.adventure.where if state.adventure else ""
+    if where == "ao":
+        todo = content(state).ancient_ones[state.ao].battle_task.text()
+    else:
+        todo = " | ".join(t.text() for _, t in board.open_tasks(state, where))
+    held = held_dice(state, seat)
+    kept = f" (held: {dice_text(state, held)})" if held else ""
     return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
-                  title=f"{name(state, seat)}: {dice_text(state, board.dice_at(state, 'pool'))}",
+                  title=f"{name(state, seat)} rolled {dice_text(state, board.dice_at(state, 'pool'))}{kept}. "
+                        f"To do: {todo}",
                   reason=board.place_label(state, where), options=opts, default=["fail"])
 
 
