@@ -24,6 +24,14 @@ from engine.elder_sign.view import build_view
 
 MAX_AUTO_STEPS = 100_000
 
+#: What this table does differently from a physical one (docs/elder_sign.md, "Not implemented").
+NOTICES = (
+    "When several investigators must decide at once (an Ancient One's attack), the bot asks them one after "
+    "another in seat order.",
+    "House rules such as automatic assistance or turn timers are not offered; a moderator can "
+    "/gm skip an idle player with the prompt's default answer.",
+)
+
 
 def run(state: ElderSignState, events: list[Event]) -> None:
     """Run automatic steps until one waits for a player or the game ends."""
@@ -112,6 +120,8 @@ class ElderSignRules(GameRules):
                 turn.start_investigator(state, s.seat, pick, events)
         state.first_player = state.current = rng.below(len(seats))
         events.append(Event(kind="setup.first", text=f"{board.name(state, state.current)} goes first."))
+        state.notices = list(NOTICES)
+        events.append(Event(kind="setup.notice", text="Table notes: " + " ".join(NOTICES)))
         events.append(Event(kind="setup.done", text="The museum doors close behind you.", render=True))
         run(state, events)
         return state, events
