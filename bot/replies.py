@@ -125,6 +125,10 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         private_files = []
     if private_only:
         await post_prompts(interaction, reply.prompts, private=True)
+    if reply.closed_game_id is not None:
+        # The game is over: its last prompt message must not keep live buttons.
+        keep = {interaction.message.id} if interaction.message is not None else set()
+        await strip_prompt_message(interaction.channel, service_of(interaction), reply.closed_game_id, keep)
     if not interaction.response.is_done():
         # A reply with nothing to show still has to answer the interaction.
         await interaction.response.send_message("Done.", ephemeral=True)
@@ -144,7 +148,12 @@ async def post_prompts(interaction: discord.Interaction, cards: list[PromptCard]
         await replace_prompt_message(interaction.channel, service_of(interaction), game_id, ids[-1], keep)
 
 
-async def replace_prompt_message(channel: Any, service: GameService, game_id: int, message_id: int,
+async def strip_prompt_message(channel: Any, service: GameService, game_id: int, keep: set[int]) -> None:
+    """The game has no prompt message any more: strip the components of the last one."""
+    await replace_prompt_message(channel, service, game_id, None, keep)
+
+
+async def replace_prompt_message(channel: Any, service: GameService, game_id: int, message_id: int | None,
                                  keep: set[int]) -> None:
     """Record `message_id` as the game's prompt message and strip the components of the one before it."""
     previous = await service.remember_prompt_message(game_id, message_id)

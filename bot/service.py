@@ -271,9 +271,12 @@ class GameService:
         mine = set(loaded.user_seats(actor.user_id)) if actor is not None else set()
         public = list(lead) + [e.text for e in events if e.private_to is None]
         private = [e.text for e in events if e.private_to is not None and e.private_to in mine]
+        closed = None
         if loaded.game.status in (OVER, ENDED):
             public.append(result_sentence(loaded.game.result))
-        reply = Reply(public=chunk_lines(public), ephemeral=chunk_lines(private), prompts=self._cards(loaded))
+            closed = loaded.game.id
+        reply = Reply(public=chunk_lines(public), ephemeral=chunk_lines(private), prompts=self._cards(loaded),
+                      closed_game_id=closed)
         if self.render:
             reply.images += await self._event_images(loaded, events)
             if any(e.render for e in events):

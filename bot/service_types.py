@@ -47,3 +47,4 @@ class Reply:
     images: list[Image] = field(default_factory=list)
     prompts: list[PromptCard] = field(default_factory=list)
     files: list[Image] = field(default_factory=list)  # attachments that are not pictures (an export)
+    closed_game_id: int | None = None  # this call ended that game: its last prompt message loses its buttons

@@ -57,7 +57,11 @@ async def test_moderator_commands_work_and_are_audited(fake: FakeDiscord, table:
     assert table.awaited(prompt) == [fake.alice]
     export = await table.command("gm export", fake.morgan)
     assert export.ephemeral and export.files, "the export is a file for the moderator"
+    live = await table.current_prompt()
     await table.command("gm end", fake.morgan)
+    # the ended game's last prompt message loses its buttons at once
+    await fake.wait_until(lambda: not fake.messages[live.id].components, "the ended game's prompt withdrawn")
+    assert table.prompt_messages() == []
     audit = (await table.command("gm audit", fake.morgan)).text().lower()
     for word in ("skip", "undo", "export", "end"):
         assert word in audit
