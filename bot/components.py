@@ -39,6 +39,20 @@ class Answer:
     tokens: list[str]
 
 
+#: A button's "seq" is the prompt's seq plus the game's undo count times this, so a button posted before an
+#: undo never answers a prompt that reuses its number afterwards (and undo 0 keeps the plain seq).
+EPOCH_BASE = 1_000_000
+
+
+def public_seq(epoch: int, seq: int) -> int:
+    return epoch * EPOCH_BASE + seq
+
+
+def split_seq(number: int) -> tuple[int, int]:
+    """(undo epoch, prompt seq) of a seq read from a custom_id."""
+    return divmod(number, EPOCH_BASE)
+
+
 def button_id(game_id: int, seq: int, token: str) -> str:
     return f"mk:p:{game_id}:{seq}:{token}"
 
@@ -73,35 +87,36 @@ def needs_form(prompt: Prompt) -> bool:
     return n > SELECT_OPTIONS_MAX * ROWS_MAX
 
 
-def prompt_view(game_id: int, prompt: Prompt) -> ui.View:
+def prompt_view(game_id: int, prompt: Prompt, epoch: int = 0) -> ui.View:
     """The components for `prompt` (a persistent view: no timeout, every item dynamic)."""
     view = ui.View(timeout=None)
+    seq = public_seq(epoch, prompt.seq)
     if needs_form(prompt):
-        view.add_item(EntryButton(game_id, prompt.seq, label="Answer…"))
+        view.add_item(EntryButton(game_id, seq, label="Answer…"))
         return view
     if prompt.kind is PromptKind.AMOUNT:
         for n in range(prompt.min_amount, prompt.max_amount + 1):
-            view.add_item(PromptButton(game_id, prompt.seq, f"a{n}", label=str(n),
+            view.add_item(PromptButton(game_id, seq, f"a{n}", label=str(n),
                                        style=discord.ButtonStyle.primary,
                                        row=(n - prompt.min_amount) // PER_ROW))
         return view
     if prompt.kind is PromptKind.MANY:
         hi = min(prompt.max_choices, len(prompt.options))
-        view.add_item(PromptSelect(game_id, prompt.seq, 0, _select_options(prompt, range(len(prompt.options))),
+        view.add_item(PromptSelect(game_id, seq, 0, _select_options(prompt, range(len(prompt.options))),
                                    min_values=max(0, prompt.min_choices), max_values=max(1, hi),
                                    placeholder=_short(f"Choose {_count_words(prompt.min_choices, hi)}", 150)))
         return view
     if len(prompt.options) <= BUTTONS_MAX:
-        room = CUSTOM_ID_MAX - len(button_id(game_id, prompt.seq, ""))
+        room = CUSTOM_ID_MAX - len(button_id(game_id, seq, ""))
         for index, option in enumerate(prompt.options):
-            view.add_item(PromptButton(game_id, prompt.seq, option_token(prompt, index, room),
+            view.add_item(PromptButton(game_id, seq, option_token(prompt, index, room),
                                        label=_short(option.label or option.id, LABEL_MAX),
                                        style=_style(prompt, option.id),
                                        row=index // PER_ROW))
         return view
     for part in range((len(prompt.options) + SELECT_OPTIONS_MAX - 1) // SELECT_OPTIONS_MAX):
         indexes = range(part * SELECT_OPTIONS_MAX, min(len(prompt.options), (part + 1) * SELECT_OPTIONS_MAX))
-        view.add_item(PromptSelect(game_id, prompt.seq, part, _select_options(prompt, indexes),
+        view.add_item(PromptSelect(game_id, seq, part, _select_options(prompt, indexes),
                                    placeholder=f"Options {indexes.start + 1}–{indexes.stop}"))
     return view
 

@@ -16,7 +16,7 @@ import discord
 from discord import ui
 
 from bot.actors import actor_for
-from bot.components import Answer, decode_tokens, form_help, needs_prompt, parse_form
+from bot.components import Answer, decode_tokens, form_help, needs_prompt, parse_form, split_seq
 from bot.errors import report_error, tell
 from bot.replies import send_reply
 from bot.service import UserError
@@ -40,29 +40,32 @@ class PromptPlay:
     async def answer(self, interaction: discord.Interaction, answer: Answer, label: str) -> None:
         try:
             await interaction.response.defer()
-            await self._apply(interaction, answer.game_id, answer.seq, answer.tokens, label)
+            epoch, seq = split_seq(answer.seq)
+            await self._apply(interaction, answer.game_id, seq, answer.tokens, label, epoch=epoch)
         except Exception as error:  # components' errors never reach the tree's handler
             await report_error(interaction, error)
 
     async def _apply(self, interaction: discord.Interaction, game_id: int, seq: int, tokens: list[str],
-                     label: str, *, typed: tuple[list[str], int | None] | None = None) -> None:
+                     label: str, *, typed: tuple[list[str], int | None] | None = None,
+                     epoch: int | None = None) -> None:
         actor = await actor_for(interaction)
         service = self.bot.service
         if typed is not None:
             choice, amount = typed
         else:
-            prompt = await self._pending(interaction, game_id, seq) if needs_prompt(tokens) else None
+            prompt = await self._pending(interaction, game_id, seq, epoch) if needs_prompt(tokens) else None
             try:
                 choice, amount = decode_tokens(tokens, prompt)
             except LookupError:
                 await self._passed(interaction)
                 return
         try:
-            reply = await service.choose(interaction.channel_id, actor, seq, choice, amount, game_id=game_id)
+            reply = await service.choose(interaction.channel_id, actor, seq, choice, amount, game_id=game_id,
+                                         epoch=epoch)
         except UserError as error:
             # Whether the prompt has passed decides what to say: the service's sentence for a refusal
             # ("not yours"), or "This choice has passed." and the stale components removed.
-            if await self._pending(interaction, game_id, seq) is None:
+            if await self._pending(interaction, game_id, seq, epoch) is None:
                 await self._passed(interaction)
             else:
                 await tell(interaction, str(error))
@@ -71,8 +74,9 @@ class PromptPlay:
             await self._record_decision(interaction, actor.name, label)
         await send_reply(interaction, reply)
 
-    async def _pending(self, interaction: discord.Interaction, game_id: int, seq: int) -> Prompt | None:
-        return await self.bot.service.pending_prompt(interaction.channel_id, game_id, seq)
+    async def _pending(self, interaction: discord.Interaction, game_id: int, seq: int,
+                       epoch: int | None = None) -> Prompt | None:
+        return await self.bot.service.pending_prompt(interaction.channel_id, game_id, seq, epoch)
 
     async def _passed(self, interaction: discord.Interaction) -> None:
         if interaction.message is not None and interaction.message.components:
@@ -97,12 +101,13 @@ class PromptPlay:
     # -- answer forms (prompts too large for buttons) ----------------------------------------------------
     async def open_form(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
         try:
-            prompt = await self._pending(interaction, game_id, seq)
+            epoch, seq = split_seq(seq)
+            prompt = await self._pending(interaction, game_id, seq, epoch)
             if prompt is None:
                 await interaction.response.defer()
                 await self._passed(interaction)
                 return
-            await interaction.response.send_modal(AnswerForm(self, game_id, prompt, interaction.id))
+            await interaction.response.send_modal(AnswerForm(self, game_id, prompt, interaction.id, epoch))
         except Exception as error:
             await report_error(interaction, error)
 
@@ -110,11 +115,11 @@ class PromptPlay:
 class AnswerForm(ui.Modal):
     """A typed answer: an amount, or option numbers (for MANY over 25 options, and ORDER)."""
 
-    def __init__(self, play: PromptPlay, game_id: int, prompt: Prompt, opened_by: int) -> None:
+    def __init__(self, play: PromptPlay, game_id: int, prompt: Prompt, opened_by: int, epoch: int = 0) -> None:
         # The interaction id keeps two players' open forms apart: modals are found by custom_id.
         super().__init__(title=prompt.title[:45] or "Your answer",
                          custom_id=f"mk:f:{game_id}:{prompt.seq}:{opened_by}", timeout=900)
-        self.play, self.game_id, self.prompt = play, game_id, prompt
+        self.play, self.game_id, self.prompt, self.epoch = play, game_id, prompt, epoch
         self.answer: ui.TextInput[AnswerForm] = ui.TextInput(label=form_help(prompt)[:45],
                                                               placeholder=form_help(prompt)[:100], max_length=400)
         self.add_item(self.answer)
@@ -127,7 +132,7 @@ class AnswerForm(ui.Modal):
             await tell(interaction, str(error))
             return
         await self.play._apply(interaction, self.game_id, self.prompt.seq, [], self.answer.value,
-                               typed=typed)
+                               typed=typed, epoch=self.epoch)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await report_error(interaction, error)

@@ -59,7 +59,7 @@ class Reminders:
                 continue
             try:
                 message = await channel.send(f"⏰ Reminder — {prompt_text(card)}", allowed_mentions=PINGS,
-                                             view=prompt_view(card.game_id, card.prompt))
+                                             view=prompt_view(card.game_id, card.prompt, card.epoch))
             except discord.HTTPException:
                 log.warning("could not send a reminder to channel %s", channel_id, exc_info=True)
                 continue

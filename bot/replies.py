@@ -137,7 +137,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
 async def post_prompts(interaction: discord.Interaction, cards: list[PromptCard], *, private: bool = False) -> None:
     posted: dict[int, list[int]] = {}
     for card in cards:
-        message_id = await send(interaction, prompt_text(card), view=prompt_view(card.game_id, card.prompt),
+        message_id = await send(interaction, prompt_text(card), view=prompt_view(card.game_id, card.prompt, card.epoch),
                                 mentions=PINGS, ephemeral=private)
         if message_id is not None and not private:
             posted.setdefault(card.game_id, []).append(message_id)

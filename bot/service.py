@@ -254,7 +254,7 @@ class GameService:
             users = list(dict.fromkeys(u for u in (loaded.user_of(s) for s in prompt.seats) if u is not None))
             names = [loaded.seat_label(s) for s in prompt.seats]
             cards.append(PromptCard(game_id=loaded.game.id, prompt=prompt, user_ids=users,
-                                    text=prompt_text(prompt, names)))
+                                    text=prompt_text(prompt, names), epoch=loaded.game.undo_epoch))
         return cards
 
     async def _image(self, loaded: Loaded) -> Image | None:
@@ -420,15 +420,19 @@ class GameService:
     # ================================================================ play ==================================
 
     async def choose(self, channel_id: int, actor: Actor, prompt_seq: int, choice: list[str],
-                     amount: int | None = None, seat: int | None = None, *, game_id: int | None = None) -> Reply:
+                     amount: int | None = None, seat: int | None = None, *, game_id: int | None = None,
+                     epoch: int | None = None) -> Reply:
         """Answer prompt `prompt_seq`, as a button click does.
 
-        `seat` picks which of your seats answers (default: the first of yours that is asked); `game_id`, when
-        the front end knows it (a button carries it), refuses a click on an earlier game's prompt.
+        `seat` picks which of your seats answers (default: the first of yours that is asked); `game_id` and
+        `epoch`, when the front end knows them (a button carries both), refuse a click on an earlier game's
+        prompt, or on a prompt posted before a moderator's undo.
         """
         async def work() -> Reply:
             loaded = await self._open(channel_id)
             if game_id is not None and game_id != loaded.game.id:
+                raise UserError("This choice has passed.")
+            if epoch is not None and epoch != loaded.game.undo_epoch:
                 raise UserError("This choice has passed.")
             state = self._playing(loaded)
             prompt = next((p for p in api.prompts(state) if p.seq == prompt_seq), None)
@@ -478,10 +482,12 @@ class GameService:
         game = await self.store.open_game(channel_id)
         return [] if game is None else self._cards(await self._load_game(game))
 
-    async def pending_prompt(self, channel_id: int, game_id: int, seq: int) -> Prompt | None:
-        """The prompt `seq` of game `game_id` if the channel's game still waits for it, else None."""
+    async def pending_prompt(self, channel_id: int, game_id: int, seq: int,
+                             epoch: int | None = None) -> Prompt | None:
+        """The prompt `seq` of game `game_id` if the channel's game still waits for it, else None. With
+        `epoch` (from a button), a prompt posted before a later undo no longer counts."""
         return next((c.prompt for c in await self.pending(channel_id)
-                     if c.game_id == game_id and c.prompt.seq == seq), None)
+                     if c.game_id == game_id and c.prompt.seq == seq and epoch in (None, c.epoch)), None)
 
     async def channel_game(self, channel_id: int) -> str | None:
         """The game type of the channel's open game (for autocomplete), or None."""
@@ -623,6 +629,7 @@ class GameService:
                 game.id, game.version, target, state_json=api.to_json(state), events=[event],
                 new_status=ACTIVE if reopen else None, prompt_seq=state.prompt_seq, now=now)
             game.version, game.state_step, game.prompt_seq = version, target, state.prompt_seq
+            game.undo_epoch += 1
             game.waiting_since, game.reminded_seq = now, None
             if reopen:
                 game.status, game.result, game.active_channel_id, game.ended_at = ACTIVE, None, channel_id, None

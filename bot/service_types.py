@@ -33,6 +33,7 @@ class PromptCard:
     prompt: Prompt
     user_ids: list[int]  # who is asked (a user holding several asked seats appears once)
     text: str  # who we wait for, and why
+    epoch: int = 0  # the game's undo count when the card was made (buttons carry it)
 
 
 @dataclass

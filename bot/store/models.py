@@ -88,6 +88,9 @@ class Game(SQLModel, table=True):
     waiting_since: datetime | None = Field(default=None, sa_type=UTCDateTime)
     reminded_seq: int | None = None
     abandon_votes: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # user ids asking to abandon
+    # How many times a moderator undid moves. Buttons carry it, so a button posted before an undo can never
+    # answer a prompt that reuses its number afterwards.
+    undo_epoch: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Seat(SQLModel, table=True):

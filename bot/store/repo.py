@@ -301,7 +301,7 @@ class Store:
         `state_json` is written as the snapshot at `step` when none exists there (it was rebuilt by replay).
         """
         now = now or utcnow()
-        values: dict[str, Any] = {"state_step": step, "reminded_seq": None}
+        values: dict[str, Any] = {"state_step": step, "reminded_seq": None, "undo_epoch": Game.undo_epoch + 1}
         if new_status is not None:
             values["status"] = new_status
             if new_status == ACTIVE:

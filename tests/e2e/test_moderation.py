@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.fakediscord import ClientRefused, FakeDiscord
-from tests.e2e.harness import Table, open_table
+from tests.e2e.fakediscord import ClientRefused, FakeDiscord, snapshot
+from tests.e2e.harness import Table, open_table, prompt_ids
 
 pytestmark = pytest.mark.e2e
 
@@ -97,3 +97,25 @@ async def test_replace_and_kick_hand_seats_over(fake: FakeDiscord, table: Table)
     assert "not seated" in text
     audit = (await table.command("gm audit", fake.morgan)).text()
     assert "replace" in audit and "kick" in audit
+
+
+async def test_a_button_from_before_an_undo_cannot_answer_the_replayed_prompt(fake: FakeDiscord,
+                                                                             table: Table) -> None:
+    """After /gm undo the game hands out the undone prompts' numbers again; a button posted before the undo
+    (seen by a client that never refreshed) is refused, even though its number matches the new prompt."""
+    first = await open_table(table, [fake.alice, fake.bob])
+    await table.outcome(await table.choose(first, "Take 1"))
+    bobs = await table.current_prompt()
+    old_bob = snapshot(bobs)
+    await table.command("gm undo", fake.morgan)
+    await fake.wait_until(lambda: not fake.messages[bobs.id].components, "Bob's prompt withdrawn by the undo")
+    again = await table.current_prompt()
+    assert table.awaited(again) == [fake.alice]
+    await table.outcome(await table.choose(again, "Take 2"))
+    new_bob = await table.current_prompt()
+    assert prompt_ids(new_bob)[1] != prompt_ids(old_bob)[1]  # same engine number, another epoch
+    stale = await fake.click(old_bob.button("Take 1"), old_bob, user=fake.bob)
+    passed = await fake.expect_followup(stale)
+    assert passed.ephemeral and passed.content == "This choice has passed."
+    status = await table.command("game status", fake.alice)
+    assert "8" in status.text()  # 10 - 2: the stale click changed nothing
