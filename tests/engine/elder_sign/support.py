@@ -120,3 +120,14 @@ def settle(state: ElderSignState, until: str = "move") -> ElderSignState:
         p = prompt(state)
         state, _ = answer(state, *(p.default or [p.options[0].id]))
     raise AssertionError("did not settle")
+
+
+NEUTRAL = "nyarlathotep"  # no setup, midnight, terror or failure hooks
+PASSIVES = ["lionel-ashdown", "margarethe-vogel", "jack-callahan", "anna-sokolova"]  # no pre-roll prompts
+
+
+def table(players: int = 1, chars: list[str] | None = None, ao: str = NEUTRAL) -> ElderSignState:
+    """A started game waiting for the first move, with empty hands so no item prompt interrupts a script."""
+    state = settle(new_game(players, ao, characters=chars or PASSIVES[:players]))
+    clear_hands(state)
+    return state

@@ -9,24 +9,15 @@ from engine.elder_sign.state import MonsterOn
 from tests.engine.elder_sign.support import (
     adventure,
     answer,
-    clear_hands,
     extra_cards,
     go,
-    new_game,
     op,
     option_ids,
     place,
     pool,
     set_faces,
-    settle,
+    table,
 )
-
-
-def table(players: int = 1):  # noqa: ANN201
-    state = settle(new_game(players, "nyarlathotep",
-                            characters=["lionel-ashdown", "margarethe-vogel"][:players]))
-    clear_hands(state)
-    return state
 
 
 def test_completing_a_task_example() -> None:

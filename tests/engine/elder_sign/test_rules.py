@@ -25,17 +25,11 @@ from tests.engine.elder_sign.support import (
     prompt,
     set_faces,
     settle,
+    table,
 )
 
 NEUTRAL = "nyarlathotep"  # no setup, midnight, terror or failure hooks
 PASSIVE = "lionel-ashdown"  # a passive ability (entrance discount) that never adds a prompt
-
-
-def table(players: int = 1, **kw: object) -> object:
-    chars = [PASSIVE, "margarethe-vogel", "jack-callahan", "anna-sokolova"][:players]
-    state = new_game(players, NEUTRAL, characters=chars, **kw)  # type: ignore[arg-type]
-    clear_hands(state)
-    return state
 
 
 def test_dice_faces_are_the_real_ones() -> None:

@@ -11,10 +11,8 @@ from engine.elder_sign.rules import run
 from tests.engine.elder_sign.support import (
     adventure,
     answer,
-    clear_hands,
     extra_cards,
     go,
-    new_game,
     op,
     option_ids,
     place,
@@ -22,16 +20,8 @@ from tests.engine.elder_sign.support import (
     prompt,
     set_faces,
     settle,
+    table,
 )
-
-NEUTRAL = "nyarlathotep"
-
-
-def table(players: int = 1, chars: list[str] | None = None, ao: str = NEUTRAL):  # noqa: ANN201
-    state = new_game(players, ao, characters=chars or ["lionel-ashdown", "margarethe-vogel"][:players])
-    state = settle(state)
-    clear_hands(state)
-    return state
 
 
 def test_a_wildcard_never_triggers_terror() -> None:
