@@ -12,6 +12,8 @@ from engine.elder_sign.content import Monster, Mythos, default_content
 from engine.elder_sign.dice import GREEN, RED, YELLOW
 from engine.elder_sign.state import MonsterOn
 from tests.engine.elder_sign.support import (
+    NEUTRAL,
+    PASSIVES,
     adventure,
     answer,
     clear_hands,
@@ -28,8 +30,7 @@ from tests.engine.elder_sign.support import (
     table,
 )
 
-NEUTRAL = "nyarlathotep"  # no setup, midnight, terror or failure hooks
-PASSIVE = "lionel-ashdown"  # a passive ability (entrance discount) that never adds a prompt
+PASSIVE = PASSIVES[0]  # a passive ability (entrance discount) that never adds a prompt
 
 
 def test_dice_faces_are_the_real_ones() -> None:
