@@ -7,15 +7,14 @@ agent's choices don't change what the game's dice do.
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Protocol
 
 from engine import api
 from engine.core.game import GameState
+from engine.core.manifest import load_target
 from engine.core.prompt import Action, Prompt
-
-_SMART = {"elder-sign": "engine.elder_sign.agent:SmartAgent"}
+from engine.games import manifest
 
 
 class Agent(Protocol):
@@ -38,13 +37,13 @@ class RandomAgent:
 
 
 def agent_names(game_id: str) -> list[str]:
-    return ["random", "smart"] if game_id in _SMART else ["random"]
+    return ["random", *manifest(game_id).agents]
 
 
 def get_agent(game_id: str, name: str, seed: int) -> Agent:
     if name == "random":
         return RandomAgent(seed)
-    if name == "smart" and game_id in _SMART:
-        module, attr = _SMART[game_id].split(":")
-        return getattr(importlib.import_module(module), attr)(seed)
+    target = manifest(game_id).agents.get(name)
+    if target is not None:
+        return load_target(target)(seed)  # type: ignore[no-any-return]
     raise ValueError(f"No agent '{name}' for {game_id}; agents: {', '.join(agent_names(game_id))}.")

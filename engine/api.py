@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.core.content import CONTENT
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameState, SeatSpec, Summary
@@ -72,16 +73,25 @@ def apply(state: GameState, action: Action, *, in_place: bool = False,
     never does (it always validates against a freshly built prompt).
     """
     if prompt is None or state.over:
-        validate(state, action)
+        prompt = validate(state, action)
     else:
         prompt.validate_action(action)
+    rules = get_game(state.game)
+    check_content(state)
     target = state if in_place else state.model_copy(deep=True)
-    events = get_game(state.game).apply(target, action)
+    events = rules.apply(target, action, prompt)
     target.step += 1
     return target, events
 
 
-def view(state: GameState, seat: int | None) -> dict[str, Any]:
+def check_content(state: GameState) -> None:
+    """Raise ContentVersionError (a sentence for the moderator) when this build lacks the game's content
+    version: a game never continues on other cards than it began with."""
+    if CONTENT.versions(state.game) and not CONTENT.has(state.game, state.content_version):
+        CONTENT.get(state.game, state.content_version)
+
+
+def view(state: GameState, seat: int | None) -> Any:
     return get_game(state.game).view(state, seat)
 
 

@@ -1,38 +1,70 @@
-"""The registry of games. The bot finds a game by its id here; nothing else lists games."""
+"""The registry of games, built from the manifests (`MANIFEST` in each `engine/<game>/__init__.py`).
+
+Nothing here lists games: every subpackage of `engine` that defines a `MANIFEST` is a game. Tests and
+content packs add more with `register`. Rules, agents and content are imported only when first used.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
 
+import engine
+from engine.core.content import CONTENT
 from engine.core.errors import UnknownGame
 from engine.core.game import GameRules
+from engine.core.manifest import GameManifest, load_target
 
-# id -> "module:attribute"; imported lazily so loading one game never loads the others.
-_REGISTRY: dict[str, str] = {
-    "elder-sign": "engine.elder_sign.rules:RULES",
-}
+_EXTRA: dict[str, GameManifest] = {}
 _LOADED: dict[str, GameRules] = {}
 
 
+@cache
+def _discovered() -> dict[str, GameManifest]:
+    found: dict[str, GameManifest] = {}
+    for info in pkgutil.iter_modules(engine.__path__):
+        if not info.ispkg or info.name == "core":
+            continue
+        manifest = getattr(importlib.import_module(f"engine.{info.name}"), "MANIFEST", None)
+        if isinstance(manifest, GameManifest):
+            found[manifest.id] = manifest
+    return found
+
+
+def manifests() -> dict[str, GameManifest]:
+    return {**_discovered(), **_EXTRA}
+
+
 def game_ids() -> list[str]:
-    return list(_REGISTRY)
+    return list(manifests())
+
+
+def manifest(game_id: str) -> GameManifest:
+    m = manifests().get(game_id)
+    if m is None:
+        known = ", ".join(manifests())
+        raise UnknownGame(f"There is no game called '{game_id}'. Games: {known}.")
+    return m
 
 
 def get_game(game_id: str) -> GameRules:
     rules = _LOADED.get(game_id)
     if rules is not None:
         return rules
-    target = _REGISTRY.get(game_id)
-    if target is None:
-        known = ", ".join(_REGISTRY)
-        raise UnknownGame(f"There is no game called '{game_id}'. Games: {known}.")
-    module_name, attr = target.split(":")
-    rules = getattr(importlib.import_module(module_name), attr)
+    m = manifest(game_id)
+    if m.content:
+        for version, loader in load_target(m.content)().items():
+            if not CONTENT.has(m.id, version):
+                CONTENT.register(m.id, version, loader)
+    rules = load_target(m.rules)
     _LOADED[game_id] = rules
     return rules
 
 
-def register(game_id: str, target: str) -> None:
-    """Register a game (tests and content packs use this)."""
-    _REGISTRY[game_id] = target
-    _LOADED.pop(game_id, None)
+def register(game: GameManifest | str, target: str | None = None) -> None:
+    """Register a game that is not an `engine` subpackage (tests, content packs): a manifest, or an id and
+    "module:attribute" of its rules."""
+    m = game if isinstance(game, GameManifest) else GameManifest(id=game, name=game, rules=target or "")
+    _EXTRA[m.id] = m
+    _LOADED.pop(m.id, None)

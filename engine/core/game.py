@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.flow import Flow, FlowState
 from engine.core.prompt import Action, Option, Prompt
 from engine.core.rng import Rng
 
@@ -49,6 +50,7 @@ class GameState(BaseModel):
     prompt_seq: int = 0  # the last prompt sequence number handed out; never reused
     over: bool = False
     result: str | None = None  # "win" | "loss" | "ended" (a moderator ended it)
+    flow: FlowState = Field(default_factory=FlowState)  # the kernel's resolution stack (engine/core/flow.py)
 
     def next_seq(self) -> int:
         self.prompt_seq += 1
@@ -128,13 +130,27 @@ class GameRules(ABC):
         """The decisions the game is waiting for now (empty when the game is over)."""
 
     @abstractmethod
-    def apply(self, state: GameState, action: Action) -> list[Event]:
-        """Apply a (generically pre-validated) action in place and return the events."""
+    def apply(self, state: GameState, action: Action, prompt: Prompt) -> list[Event]:
+        """Apply an action, already validated against `prompt` (one of `prompts(state)`), in place; return the
+        events."""
 
     @abstractmethod
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None = a spectator). Deck order and hidden faces never appear."""
+    def view(self, state: GameState, seat: int | None) -> BaseModel | dict[str, Any]:
+        """What `seat` may see (None = a spectator), as the game's typed view model (a renderer's input).
+        Deck order and hidden faces never appear."""
 
     @abstractmethod
     def summary(self, state: GameState) -> Summary:
         """Phase, round, who we wait for, one headline."""
+
+
+class FlowRules(GameRules):
+    """A game that runs on the resolution kernel (engine/core/flow.py): questions come from its flow's stack."""
+
+    flow: Flow[Any]
+
+    def prompts(self, state: GameState) -> list[Prompt]:
+        return self.flow.prompts(state)
+
+    def apply(self, state: GameState, action: Action, prompt: Prompt) -> list[Event]:
+        return self.flow.apply(state, action, prompt)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from itertools import combinations, permutations
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -24,9 +25,15 @@ class PromptKind(StrEnum):
 
 
 class Option(BaseModel):
+    """One choice. `id` is an opaque key (stable for the same state, never parsed back); `data` is what the
+    game's answer function reads; `then` holds steps (engine.core.flow.Step) the kernel pushes when the
+    option is chosen. Neither `data` nor `then` is shown to players."""
+
     id: str
     label: str
     detail: str = ""
+    data: Any = Field(default=None, exclude=True, repr=False)
+    then: list[Any] = Field(default_factory=list, exclude=True, repr=False)
 
 
 class Prompt(BaseModel):

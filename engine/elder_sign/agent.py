@@ -44,7 +44,7 @@ class SmartAgent:
         prompt = prompt or api.prompts(state)[0]
         seat = prompt.seats[0]
         ids = [o.id for o in prompt.options]
-        op = state.stack[-1].op
+        op = state.flow.stack[-1].op
         handler = getattr(self, f"_{op}", None)
         choice = handler(state, prompt, seat) if handler else None
         if choice is None:
@@ -208,7 +208,7 @@ class SmartAgent:
 
     def _choose_branch(self, state: ElderSignState, prompt: Prompt, seat: int) -> str:
         i = board.inv(state, seat)
-        branches = state.stack[-1].args["branches"]
+        branches = state.flow.stack[-1].args["branches"]
         best, best_cost = "0", float("inf")
         for n, branch in enumerate(branches):
             cost = 0.0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.elder_sign.content import AdventureCard, Content, default_content
+from engine.elder_sign.content import AdventureCard, Content, content_of
 from engine.elder_sign.dice import DIE_IDS, color_of
 from engine.elder_sign.state import CardInPlay, ElderSignState, Investigator, Lock, MonsterOn
 from engine.elder_sign.tasks import Task
@@ -12,7 +12,7 @@ Events = list[Event]
 
 
 def content(state: ElderSignState) -> Content:
-    return default_content()
+    return content_of(state.content_version)
 
 
 def inv(state: ElderSignState, seat: int) -> Investigator:

@@ -7,6 +7,7 @@ Any error names the file, the line and the card id. The format is documented in 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -14,11 +15,11 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
+from engine.core.content import CONTENT, entries_with_lines, load_entries, read_version, short_error
 from engine.core.errors import ContentError
 from engine.elder_sign.effects_schema import COLORS, DECKS, USE_VERBS, check_effects
 from engine.elder_sign.tasks import Task, parse_task
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: 10x faster loading
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "elder_sign"
 Effects = list[dict[str, Any]]
 
@@ -301,22 +302,6 @@ _FILES: dict[str, tuple[str, type[Card]]] = {
 }
 
 
-def _entries_with_lines(path: Path) -> tuple[dict[str, Any], list[int]]:
-    text = path.read_text(encoding="utf-8")
-    try:
-        root = yaml.compose(text, Loader=_Loader)
-        data = _Loader(text).construct_document(root) if root is not None else None
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{path.name}: not valid YAML: {exc}") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise ContentError(f"{path.name}: expected a mapping with a 'cards' list")
-    lines: list[int] = []
-    for key_node, value_node in root.value:  # type: ignore[union-attr]
-        if key_node.value == "cards":
-            lines = [n.start_mark.line + 1 for n in value_node.value]
-    return data, lines
-
-
 def load_content(folder: Path = ASSETS) -> Content:
     """Load and validate a pack. Raises ContentError('file:line (id): reason') on the first problem."""
     tables: dict[str, dict[str, Any]] = {k: {} for k in
@@ -328,46 +313,49 @@ def load_content(folder: Path = ASSETS) -> Content:
         path = folder / filename
         if not path.exists():
             raise ContentError(f"{path}: missing deck file")
-        data, lines = _entries_with_lines(path)
+        data, _ = entries_with_lines(path)
         mixes[filename.removesuffix(".yaml")] = data.get("mix") or {}
-        for idx, raw in enumerate(data["cards"]):
-            line = lines[idx] if idx < len(lines) else 0
-            cid = raw.get("id", "?") if isinstance(raw, dict) else "?"
-            where = f"{filename}:{line} ({cid})"
-            if not isinstance(raw, dict):
-                raise ContentError(f"{where}: each card is a mapping")
-            if cid in seen:
-                raise ContentError(f"{where}: duplicate id, first defined in {seen[cid]}")
-            seen[cid] = where
-            raw = dict(raw)
+
+        def prepare(raw: dict[str, Any], table: str = table, model: type = model,
+                    filename: str = filename) -> dict[str, Any]:
             if model is ItemCard:
                 raw["kind"] = table
             if filename == "other_worlds.yaml":
                 raw["other_world"] = True
-            try:
-                card = model.model_validate(raw)
-            except (ValidationError, ValueError) as exc:
-                raise ContentError(f"{where}: {_short(exc)}") from exc
-            if model is ItemCard:
-                tables["items"][card.id] = card
-            else:
-                tables[table][card.id] = card
+            return raw
+
+        for card in load_entries(path, model, seen=seen, prepare=prepare):
+            tables["items" if model is ItemCard else table][card.id] = card
     entrance_path = folder / "entrance.yaml"
     try:
         entrance = Entrance.model_validate(yaml.safe_load(entrance_path.read_text(encoding="utf-8")))
     except (ValidationError, ValueError, OSError) as exc:
-        raise ContentError(f"entrance.yaml: {_short(exc)}") from exc
-    version_file = folder / "VERSION"
-    version = version_file.read_text().strip() if version_file.exists() else "dev"
+        raise ContentError(f"entrance.yaml: {short_error(exc)}") from exc
+    version = read_version(folder)
     return Content(version=version, entrance=entrance, mixes=mixes, **tables)
 
 
-def _short(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
-        return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()[:3])
-    return str(exc)
+def content_versions() -> dict[str, Callable[[], Content]]:
+    """The content versions a saved Elder Sign game may use (the manifest's content table). Only the shipped
+    version today: a game begun on a retired version is refused with a clear message (engine/core/content.py)."""
+    return {read_version(ASSETS): lambda: load_content(ASSETS)}
+
+
+def default_content() -> Content:
+    """The content a new game starts with (the shipped version), loaded once through the registry."""
+    version = read_version_cached()
+    if not CONTENT.has("elder-sign", version):
+        CONTENT.register("elder-sign", version, lambda: load_content(ASSETS))
+    return CONTENT.get("elder-sign", version)  # type: ignore[no-any-return]
 
 
 @cache
-def default_content() -> Content:
-    return load_content(ASSETS)
+def read_version_cached() -> str:
+    return read_version(ASSETS)
+
+
+def content_of(version: str) -> Content:
+    """The content a game of that version plays with (ContentVersionError if this build lacks it)."""
+    if version == read_version_cached():
+        return default_content()
+    return CONTENT.get("elder-sign", version)  # type: ignore[no-any-return]

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.prompt import Action, Option, Prompt, PromptKind
+from engine.core.flow import Answer, Frame
+from engine.core.prompt import Option, Prompt, PromptKind
 from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.effects_schema import describe
-from engine.elder_sign.ops import answers, asks, auto, push, push_all
-from engine.elder_sign.state import ElderSignState, Step
+from engine.elder_sign.ops import FLOW, answers, asks, auto, each, push, push_all
+from engine.elder_sign.state import ElderSignState
 
 PERSONAL = {"stamina", "sanity", "max_stamina", "max_sanity", "clues", "lose_trophies", "discard_items",
             "to_entrance", "devoured", "common", "unique", "spell", "ally", "discard_die", "choose", "reroll",
@@ -34,7 +35,7 @@ def apply_batch(state: ElderSignState, effects: list[dict[str, Any]], seat: int 
 
 
 @auto("effects")
-def run_effects(state: ElderSignState, step: Step, events: Events) -> None:
+def run_effects(state: ElderSignState, step: Frame, events: Events) -> None:
     effects: list[dict[str, Any]] = step.args["effects"]
     if not effects:
         return
@@ -51,8 +52,15 @@ def run_effects(state: ElderSignState, step: Step, events: Events) -> None:
             targets = board.investigators_at(state, where) if where else []
         else:
             targets = [s for s in board.living_seats(state) if s != seat]
-        for t in reversed(targets):
-            push(state, "effects", t, effects=arg, source=source, where=where, context=context)
+        *prefix, last = arg
+        if len(targets) > 1 and "choose" in last and not any("choose" in e for e in prefix):
+            # everyone's closing choice is asked of all of them at once (an Ancient One's attack)
+            push(state, "choose_each", None, seats=targets, branches=last["choose"], source=source, where=where,
+                 context=context)
+            arg = prefix
+        if arg:
+            for t in reversed(targets):
+                push(state, "effects", t, effects=arg, source=source, where=where, context=context)
         return
     if verb in PERSONAL and (state.table[seat].investigator is None or state.table[seat].eliminated):
         return  # the investigator was devoured earlier in this batch
@@ -182,14 +190,14 @@ def remove_doom(state: ElderSignState, n: int, source: str, events: Events) -> N
 def win(state: ElderSignState, text: str, events: Events) -> None:
     if not state.over:
         state.over, state.result = True, "win"
-        state.stack.clear()
+        FLOW.clear(state)
         events.append(Event(kind="game.won", text=text, render=True))
 
 
 def lose(state: ElderSignState, text: str, events: Events) -> None:
     if not state.over:
         state.over, state.result = True, "loss"
-        state.stack.clear()
+        FLOW.clear(state)
         events.append(Event(kind="game.lost", text=text, render=True))
 
 
@@ -316,23 +324,44 @@ EFFECT = {
 
 
 @asks("choose_branch")
-def ask_branch(state: ElderSignState, step: Step) -> Prompt:
+def ask_branch(state: ElderSignState, step: Frame) -> Prompt:
     branches = step.args["branches"]
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
                   title=f"{name(state, step.seat)}: choose one", reason=board.card_name(state, step.args["source"]),
-                  options=[Option(id=str(i), label=describe(b)[:80]) for i, b in enumerate(branches)],
-                  default=["0"])
+                  options=_branch_options(branches), default=["0"])
+
+
+def _branch_options(branches: list[list[dict[str, Any]]]) -> list[Option]:
+    return [Option(id=str(i), label=describe(b)[:80], data=b) for i, b in enumerate(branches)]
 
 
 @answers("choose_branch")
-def answer_branch(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    branch = step.args["branches"][int(action.choice[0])]
-    push(state, "effects", step.seat, effects=branch, source=step.args["source"], where=step.args.get("where"),
+def answer_branch(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    push(state, "effects", step.seat, effects=action.data, source=step.args["source"], where=step.args.get("where"),
          context=step.args.get("context", ""))
 
 
+def _choose_each_seats(state: ElderSignState, step: Frame) -> list[int]:
+    living = board.living_seats(state)
+    return [s for s in step.args["seats"] if s in living]
+
+
+@each("choose_each", seats=_choose_each_seats)
+def ask_branch_each(state: ElderSignState, step: Frame, seat: int) -> Prompt:
+    """The same choice asked of several investigators at once; each answers for themself, in any order."""
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: choose one",
+                  reason=board.card_name(state, step.args["source"]), options=_branch_options(step.args["branches"]),
+                  default=["0"])
+
+
+@answers("choose_each")
+def answer_branch_each(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    push(state, "effects", action.seat, effects=action.data, source=step.args["source"],
+         where=step.args.get("where"), context=step.args.get("context", ""))
+
+
 @auto("check")
-def run_check(state: ElderSignState, step: Step, events: Events) -> None:
+def run_check(state: ElderSignState, step: Frame, events: Events) -> None:
     """End of a batch: Elder Signs first (they beat a simultaneous awakening, 4.1), then the awakening."""
     ao = content(state).ancient_ones[state.ao]
     if state.elder_signs >= ao.elder_signs:

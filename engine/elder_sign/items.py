@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.prompt import Action, Option, Prompt, PromptKind
+from engine.core.flow import Answer, Frame
+from engine.core.prompt import Option, Prompt, PromptKind
 from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
+from engine.elder_sign.choices import Item, MonsterAt, UseAbility, UseItem
 from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, color_of
 from engine.elder_sign.effects import EFFECT, active_abilities
 from engine.elder_sign.ops import answers, asks, auto, push
-from engine.elder_sign.state import ElderSignState, Step
+from engine.elder_sign.state import ElderSignState
 
 abilities = active_abilities
 ROLL_VERBS = {"secure", "reroll", "set_face"}
@@ -100,19 +102,20 @@ def options(state: ElderSignState, seat: int, window: str) -> list[Option]:
         seen.add(card_id)
         if all(_verb_usable(state, seat, v, a, window) for e in card.use for v, a in e.items()):
             out.append(Option(id=f"item:{card_id}", label=f"Use {card.name} ({card.kind})",
-                              detail=card.text[:100]))
+                              detail=card.text[:100], data=UseItem(card_id)))
     for n, (source, kind, p) in enumerate(_ability_sources(state, seat)):
         if _ability_usable(state, seat, source, kind, p, window):
-            out.append(Option(id=f"ab:{n}", label=f"Ability: {board.card_name(state, source)}"[:100]))
+            out.append(Option(id=f"ab:{n}", label=f"Ability: {board.card_name(state, source)}"[:100],
+                              data=UseAbility(n)))
     return out
 
 
-def use(state: ElderSignState, seat: int, choice: str, window: str, events: Events) -> None:
+def use(state: ElderSignState, seat: int, choice: Item, window: str, events: Events) -> None:
     """Use an option from `options()` (the caller already pushed the step to come back to)."""
     i = inv(state, seat)
     c = content(state)
-    if choice.startswith("item:"):
-        card_id = choice[5:]
+    if isinstance(choice, UseItem):
+        card_id = choice.card
         card = c.items[card_id]
         i.items.remove(card_id)
         if any("secure" in e for e in card.use):
@@ -123,7 +126,7 @@ def use(state: ElderSignState, seat: int, choice: str, window: str, events: Even
                             cause=card_id))
         push(state, "effects", seat, effects=card.use, source=card_id, where=None, context="use")
         return
-    source, kind, p = _ability_sources(state, seat)[int(choice[3:])]
+    source, kind, p = _ability_sources(state, seat)[choice.index]
     if "per" in p or kind in ("free_reroll", "turn_face"):
         i.used[source] = _period_counter(state, p.get("per", "roll"))
     events.append(Event(kind="ability.used", text=f"{name(state, seat)} uses "
@@ -235,10 +238,10 @@ def _die_label(state: ElderSignState, d: str) -> str:
 
 
 @asks("pick_dice")
-def ask_pick_dice(state: ElderSignState, step: Step) -> Prompt:
+def ask_pick_dice(state: ElderSignState, step: Frame) -> Prompt:
     purpose = step.args["purpose"]
     pool = [d for d in board.dice_at(state, "pool") if state.dice[d].face is not None]
-    opts = [Option(id=d, label=_die_label(state, d)) for d in pool]
+    opts = [Option(id=d, label=_die_label(state, d), data=d) for d in pool]
     verb = "reroll" if purpose in ("clue", "reroll") else "hold on the spell"
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.MANY,
                   title=f"{name(state, step.seat)}: which dice to {verb}?",
@@ -248,9 +251,9 @@ def ask_pick_dice(state: ElderSignState, step: Step) -> Prompt:
 
 
 @answers("pick_dice")
-def answer_pick_dice(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+def answer_pick_dice(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     purpose, seat = step.args["purpose"], step.seat
-    dice = action.choice
+    dice = [o.data for o in action.options]
     if purpose.startswith("secure:"):
         spell = purpose[7:]
         for d in dice:
@@ -271,21 +274,21 @@ def answer_pick_dice(state: ElderSignState, step: Step, action: Action, events: 
 
 
 @asks("pick_die")
-def ask_pick_die(state: ElderSignState, step: Step) -> Prompt:
+def ask_pick_die(state: ElderSignState, step: Frame) -> Prompt:
     purpose = step.args["purpose"]
     if purpose == "unlock":
         dice = board.dice_at(state, "locked")
         opts = [Option(id=d, label=f"Free the {color_of(d)} die held by "
-                       f"{board.card_name(state, _lock_source(state, d))}"[:100]) for d in dice]
+                       f"{board.card_name(state, _lock_source(state, d))}"[:100], data=d) for d in dice]
         title = "which locked die to free?"
     else:
         faces = step.args.get("faces")
         dice = [d for d in board.dice_at(state, "pool")
                 if state.dice[d].face is not None and (not faces or state.dice[d].face in faces)]
-        opts = [Option(id=d, label=_die_label(state, d)) for d in dice]
+        opts = [Option(id=d, label=_die_label(state, d), data=d) for d in dice]
         title = f"which die becomes {FACE_LABEL[purpose[4:]]}?"
     if not opts:
-        opts = [Option(id="none", label="No die can be chosen")]
+        opts = [Option(id="none", label="No die can be chosen", data=None)]
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE, title=f"{name(state, step.seat)}: {title}",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
@@ -298,9 +301,9 @@ def _lock_source(state: ElderSignState, die: str) -> str:
 
 
 @answers("pick_die")
-def answer_pick_die(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    d, purpose = action.choice[0], step.args["purpose"]
-    if d == "none":
+def answer_pick_die(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    d, purpose = action.data, step.args["purpose"]
+    if d is None:
         return
     if purpose == "unlock":
         board.cancel_lock(state, d)
@@ -313,29 +316,29 @@ def answer_pick_die(state: ElderSignState, step: Step, action: Action, events: E
 
 
 @asks("pick_monster")
-def ask_pick_monster(state: ElderSignState, step: Step) -> Prompt:
+def ask_pick_monster(state: ElderSignState, step: Frame) -> Prompt:
     opts = []
     for where, n in _monsters_in_play(state):
         cip = board.card_at(state, where)
         assert cip is not None
         m = cip.monsters[n]
         opts.append(Option(id=f"{where}|{n}", label=f"{board.card_name(state, m.monster)} on "
-                           f"{board.place_label(state, where)}"[:100]))
+                           f"{board.place_label(state, where)}"[:100], data=MonsterAt(where, n)))
     if not opts:
-        opts = [Option(id="none", label="No monster is in play")]
+        opts = [Option(id="none", label="No monster is in play", data=None)]
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
                   title=f"{name(state, step.seat)}: defeat which monster?",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
 
 @answers("pick_monster")
-def answer_pick_monster(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    if action.choice[0] == "none":
+def answer_pick_monster(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    if action.data is None:
         return
-    where, _, n = action.choice[0].partition("|")
+    where, n = action.data
     cip = board.card_at(state, where)
     assert cip is not None
-    m = cip.monsters[int(n)]
+    m = cip.monsters[n]
     m.defeated_by = step.seat
     events.append(Event(kind="monster.defeated", text=f"{name(state, step.seat)} defeats "
                         f"{board.card_name(state, m.monster)} with {board.card_name(state, step.args['source'])}.",
@@ -343,28 +346,28 @@ def answer_pick_monster(state: ElderSignState, step: Step, action: Action, event
 
 
 @asks("heal_target")
-def ask_heal(state: ElderSignState, step: Step) -> Prompt:
+def ask_heal(state: ElderSignState, step: Frame) -> Prompt:
     what = step.args["what"]
     opts = [Option(id=str(s), label=f"{name(state, s)} ({getattr(inv(state, s), what)}/"
-                   f"{getattr(inv(state, s), 'max_' + what)} {what})"[:100])
+                   f"{getattr(inv(state, s), 'max_' + what)} {what})"[:100], data=s)
             for s in _heal_targets(state, step.seat, what)]
     if not opts:
-        opts = [Option(id="none", label="Nobody here needs it")]
+        opts = [Option(id="none", label="Nobody here needs it", data=None)]
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
                   title=f"{name(state, step.seat)}: restore {step.args['amount']} {what} to whom?",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
 
 @answers("heal_target")
-def answer_heal(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    if action.choice[0] == "none":
+def answer_heal(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    if action.data is None:
         return
-    push(state, "effects", int(action.choice[0]), effects=[{step.args["what"]: step.args["amount"]}],
+    push(state, "effects", action.data, effects=[{step.args["what"]: step.args["amount"]}],
          source=step.args["source"], where=None, context="use")
 
 
 @auto("resume_post")
-def run_resume_post(state: ElderSignState, step: Step, events: Events) -> None:
+def run_resume_post(state: ElderSignState, step: Frame, events: Events) -> None:
     """Back to the post-roll decision after an item or ability, unless that finished the card."""
     if not _adv_active(state):
         return
@@ -375,10 +378,10 @@ def run_resume_post(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @asks("discard_items")
-def ask_discard_items(state: ElderSignState, step: Step) -> Prompt:
+def ask_discard_items(state: ElderSignState, step: Frame) -> Prompt:
     c = content(state)
     held = [x for x in inv(state, step.seat).items if c.items[x].kind in ("common", "unique")]
-    opts = [Option(id=x, label=f"Discard {c.items[x].name}") for x in dict.fromkeys(held)]
+    opts = [Option(id=x, label=f"Discard {c.items[x].name}", data=x) for x in dict.fromkeys(held)]
     n = min(step.args["count"], len(opts))
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.MANY,
                   title=f"{name(state, step.seat)}: discard {n} item{'s' if n > 1 else ''}",
@@ -387,11 +390,12 @@ def ask_discard_items(state: ElderSignState, step: Step) -> Prompt:
 
 
 @answers("discard_items")
-def answer_discard_items(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+def answer_discard_items(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     i = inv(state, step.seat)
-    for x in action.choice:
+    chosen = [o.data for o in action.options]
+    for x in chosen:
         i.items.remove(x)
         board.return_item(state, x)
     events.append(Event(kind="items.lost", text=f"{name(state, step.seat)} discards "
-                        f"{', '.join(content(state).items[x].name for x in action.choice)}.", seat=step.seat,
+                        f"{', '.join(content(state).items[x].name for x in chosen)}.", seat=step.seat,
                         cause=step.args["source"]))

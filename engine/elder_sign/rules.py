@@ -11,62 +11,54 @@ from typing import Any
 from engine.core.deck import Deck
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import GameRules, GameState, OptionSpec, SeatSpec, Summary
-from engine.core.prompt import Action, Option, Prompt
+from engine.core.flow import Frame
+from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
+from engine.core.prompt import Option
 from engine.core.rng import Rng
 from engine.elder_sign import board, turn
 from engine.elder_sign.content import default_content
 from engine.elder_sign.dice import DIE_IDS
 from engine.elder_sign.effects import clock_label
-from engine.elder_sign.ops import OPS, push
+from engine.elder_sign.ops import FLOW, push
 from engine.elder_sign.state import Die, ElderSignState, Seat
 from engine.elder_sign.view import build_view
 
-MAX_AUTO_STEPS = 100_000
-
 #: What this table does differently from a physical one (docs/elder_sign.md, "Not implemented").
 NOTICES = (
-    "When several investigators must decide at once (an Ancient One's attack), the bot asks them one after "
-    "another in seat order.",
     "House rules such as automatic assistance or turn timers are not offered; a moderator can "
     "/gm skip an idle player with the prompt's default answer.",
 )
 
 
+def lapse(state: ElderSignState, frame: Frame) -> bool:
+    """A question whose investigator was devoured before answering lapses (digest 7.3), except a monster
+    already drawn: it still appears, placed by the next living investigator. True = drop the frame."""
+    if frame.seat is None or frame.op == "new_investigator" or state.table[frame.seat].investigator is not None:
+        return False
+    living = board.living_seats(state)
+    if frame.op == "place_monster" and living:
+        frame.seat = state.current if state.current in living else living[0]
+        return False
+    if frame.op == "place_monster":
+        state.cup.append(frame.args["monster"])
+    return True
+
+
+FLOW.lapse = lapse
+
+
 def run(state: ElderSignState, events: list[Event]) -> None:
-    """Run automatic steps until one waits for a player or the game ends."""
-    for _ in range(MAX_AUTO_STEPS):
-        if state.over or not state.stack:
-            return
-        step = state.stack[-1]
-        if step.waiting and step.seat is not None and step.op != "new_investigator" and (
-                state.table[step.seat].investigator is None):
-            living = board.living_seats(state)
-            if step.op == "place_monster" and living:
-                # a monster already drawn still appears: the next living investigator places it
-                step.seat = state.current if state.current in living else living[0]
-            else:
-                state.stack.pop()  # its investigator was devoured before deciding: the decision lapses
-                if step.op == "place_monster":
-                    state.cup.append(step.args["monster"])
-                continue
-        if step.waiting:
-            if step.seq == 0:
-                step.seq = state.next_seq()
-            return
-        state.stack.pop()
-        fn = OPS[step.op].run
-        assert fn is not None, step.op
-        fn(state, step, events)
-    raise RuntimeError("Elder Sign: too many automatic steps without a decision (a rules loop)")
+    """Run automatic frames until one waits for a player or the game ends (the kernel's driver)."""
+    FLOW.run(state, events)
 
 
-class ElderSignRules(GameRules):
+class ElderSignRules(FlowRules):
     id = "elder-sign"
     name = "Elder Sign"
     min_players = 1
     max_players = 8
     state_type = ElderSignState
+    flow = FLOW
 
     def option_specs(self) -> list[OptionSpec]:
         c = default_content()
@@ -132,26 +124,6 @@ class ElderSignRules(GameRules):
         if cid not in c.investigators:
             raise IllegalAction(f"There is no investigator called '{character}'.")
         return cid
-
-    def prompts(self, state: GameState) -> list[Prompt]:
-        assert isinstance(state, ElderSignState)
-        if state.over or not state.stack or not state.stack[-1].waiting:
-            return []
-        step = state.stack[-1]
-        fn = OPS[step.op].prompt
-        assert fn is not None
-        return [fn(state, step)]
-
-    def apply(self, state: GameState, action: Action) -> list[Event]:
-        assert isinstance(state, ElderSignState)
-        step = state.stack[-1]
-        state.stack.pop()
-        events: list[Event] = []
-        fn = OPS[step.op].answer
-        assert fn is not None
-        fn(state, step, action, events)
-        run(state, events)
-        return events
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         assert isinstance(state, ElderSignState)

@@ -1,13 +1,10 @@
 """Elder Sign game state: plain data, JSON round-trip exact (digest 1.3, 1.4).
 
-The pending resolution is `stack`, a list of `Step`s (the last one is next). A step either runs at once or
-waits for a player's answer (`waiting`), and then it *is* the prompt. Nothing here is a generator or a
-closure, so a game saved in the middle of an adventure resumes exactly there.
+The pending resolution is the kernel's frame stack (`state.flow`, engine/core/flow.py). Nothing here is a
+generator or a closure, so a game saved in the middle of an adventure resumes exactly there.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -78,14 +75,6 @@ class Adventure(BaseModel):
     outcome: str | None = None  # "success" | "failure"
 
 
-class Step(BaseModel):
-    op: str
-    seat: int | None = None
-    args: dict[str, Any] = Field(default_factory=dict)
-    waiting: bool = False
-    seq: int = 0
-
-
 class ElderSignState(GameState):
     ao: str
     phase: str = "normal"  # normal | battle
@@ -111,5 +100,6 @@ class ElderSignState(GameState):
     adventure: Adventure | None = None
     awaken_pending: bool = False
     midnight_now: bool = False  # true while a midnight resolves (an awakening then attacks at once, 6.1)
-    stack: list[Step] = Field(default_factory=list)
+    anchors: list[int] = Field(default_factory=list)  # frame ids an awakening unwinds the stack to (6.1)
+    after_fail_frame: int | None = None  # the pending "after a failed roll" frame, cancelled by id
     notices: list[str] = Field(default_factory=list)  # rules the engine could not apply, said to players

@@ -7,9 +7,11 @@ rulebook. Decisions on the digest's [AMBIG] items are stated where they are made
 from __future__ import annotations
 
 from engine.core.events import Event
-from engine.core.prompt import Action, Option, Prompt, PromptKind
+from engine.core.flow import Answer, Frame
+from engine.core.prompt import Option, Prompt, PromptKind
 from engine.elder_sign import board, items
 from engine.elder_sign.board import Events, content, inv, name
+from engine.elder_sign.choices import AskHelp, DoTask, FirstAid, Focus, Go, Payment, Release, Souvenir, Spot
 from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, TERROR, color_of
 from engine.elder_sign.effects import (
     add_doom,
@@ -20,10 +22,21 @@ from engine.elder_sign.effects import (
     remove_doom,
 )
 from engine.elder_sign.matcher import completions
-from engine.elder_sign.ops import answers, asks, auto, push, push_all
-from engine.elder_sign.state import Adventure, CardInPlay, ElderSignState, Investigator, Step
+from engine.elder_sign.ops import FLOW, answers, asks, auto, push, push_all
+from engine.elder_sign.state import Adventure, CardInPlay, ElderSignState, Investigator
 
-TURN_FRAMES = ("end_resolution", "clock", "next_turn", "new_investigator")
+
+def _unwind_to_anchor(state: ElderSignState) -> None:
+    """An awakening ends whatever was resolving: drop every frame above the topmost anchor (6.1)."""
+    anchors = set(state.anchors)
+    for f in reversed(state.flow.stack):
+        if f.id in anchors:
+            FLOW.unwind_to(state, f.id)
+            break
+    else:
+        FLOW.clear(state)
+    live = {f.id for f in state.flow.stack}
+    state.anchors = [a for a in state.anchors if a in live]
 
 
 def dice_text(state: ElderSignState, dice: list[str]) -> str:
@@ -33,7 +46,7 @@ def dice_text(state: ElderSignState, dice: list[str]) -> str:
 # ---------------------------------------------------------------- turn start & movement
 
 @auto("turn_start")
-def run_turn_start(state: ElderSignState, step: Step, events: Events) -> None:
+def run_turn_start(state: ElderSignState, step: Frame, events: Events) -> None:
     state.turn_number += 1
     seat = state.current
     push_all(state, [("end_resolution", None, {}), ("clock", None, {}), ("next_turn", None, {})])
@@ -51,17 +64,18 @@ def run_turn_start(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @asks("move")
-def ask_move(state: ElderSignState, step: Step) -> Prompt:
+def ask_move(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.seat
     here = inv(state, seat).location
-    opts = [Option(id="go:entrance", label="Go to the Entrance" if here != "entrance" else "Stay at the Entrance")]
+    opts = [Option(id="go:entrance", label="Go to the Entrance" if here != "entrance" else "Stay at the Entrance",
+                   data=Go("entrance"))]
     for where in board.places(state):
         if where.startswith("ow:") and board.modifier(state, "no_other_worlds"):
             continue
         card = board.card_data(state, where)
         assert card is not None
         stay = " (stay)" if where == here else ""
-        opts.append(Option(id=f"go:{where}", label=f"{card.name}{stay}",
+        opts.append(Option(id=f"go:{where}", label=f"{card.name}{stay}", data=Go(where),
                            detail="; ".join(t.text() for _, t in board.task_list(state, where))))
     opts += items.options(state, seat, "move")
     return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: where to?",
@@ -69,14 +83,14 @@ def ask_move(state: ElderSignState, step: Step) -> Prompt:
 
 
 @answers("move")
-def answer_move(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    choice = action.choice[0]
+def answer_move(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    choice = action.data
     seat = step.seat
-    if not choice.startswith("go:"):
+    if not isinstance(choice, Go):
         push(state, "move", seat)
         items.use(state, seat, choice, "move", events)
         return
-    where = choice[3:]
+    where = choice.where
     i = inv(state, seat)
     if i.location != where:
         events.append(Event(kind="moved", text=f"{name(state, seat)} moves to {board.place_label(state, where)}.",
@@ -95,7 +109,7 @@ def _entrance_costs(state: ElderSignState, seat: int) -> int:
 
 
 @asks("entrance")
-def ask_entrance(state: ElderSignState, step: Step) -> Prompt:
+def ask_entrance(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.seat
     i = inv(state, seat)
     have = board.trophy_total(state, seat)
@@ -103,24 +117,26 @@ def ask_entrance(state: ElderSignState, step: Step) -> Prompt:
     opts: list[Option] = []
     if not board.modifier(state, "no_first_aid"):
         if i.stamina < i.max_stamina:
-            opts.append(Option(id="aid:stamina", label="First Aid: +1 stamina (free)"))
+            opts.append(Option(id="aid:stamina", label="First Aid: +1 stamina (free)", data=FirstAid("stamina")))
         if i.sanity < i.max_sanity:
-            opts.append(Option(id="aid:sanity", label="First Aid: +1 sanity (free)"))
+            opts.append(Option(id="aid:sanity", label="First Aid: +1 sanity (free)", data=FirstAid("sanity")))
         for key, label, cost in (("full_stamina", "full stamina", 2), ("full_sanity", "full sanity", 2),
                                  ("full_both", "full stamina and sanity", 4)):
             cost = max(0, cost - off)
             needs = (key != "full_sanity" and i.stamina < i.max_stamina) or (
                 key != "full_stamina" and i.sanity < i.max_sanity)
             if needs and have >= cost:
-                opts.append(Option(id=f"aid:{key}", label=f"First Aid: {label} ({cost} trophies)"))
+                opts.append(Option(id=f"aid:{key}", label=f"First Aid: {label} ({cost} trophies)",
+                                   data=FirstAid(key)))  # type: ignore[arg-type]
     if not board.modifier(state, "no_lost_and_found"):
-        opts.append(Option(id="lost", label="Lost & Found: roll a green die"))
+        opts.append(Option(id="lost", label="Lost & Found: roll a green die", data="lost"))
     if not board.modifier(state, "no_souvenirs"):
         for s in content(state).entrance.souvenirs:
             cost = max(0, s.cost - off)
             if have >= cost:
-                opts.append(Option(id=f"buy:{s.id}", label=f"Souvenir: {s.label} ({cost} trophies)"))
-    opts.append(Option(id="rest", label="Do nothing"))
+                opts.append(Option(id=f"buy:{s.id}", label=f"Souvenir: {s.label} ({cost} trophies)",
+                                   data=Souvenir(s.id)))
+    opts.append(Option(id="rest", label="Do nothing", data="rest"))
     return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)} at the Entrance: one action",
                   reason="The Entrance (one action per turn)", options=opts,
@@ -128,8 +144,8 @@ def ask_entrance(state: ElderSignState, step: Step) -> Prompt:
 
 
 @answers("entrance")
-def answer_entrance(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    seat, choice = step.seat, action.choice[0]
+def answer_entrance(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    seat, choice = step.seat, action.data
     off = _entrance_costs(state, seat)
     if choice == "rest":
         events.append(Event(kind="entrance", text=f"{name(state, seat)} rests at the Entrance.", seat=seat))
@@ -137,24 +153,24 @@ def answer_entrance(state: ElderSignState, step: Step, action: Action, events: E
     if choice == "lost":
         push(state, "lost_and_found", seat)
         return
-    if choice in ("aid:stamina", "aid:sanity"):
-        apply_batch(state, [{choice[4:]: 1}], seat, "entrance.first-aid")
+    if isinstance(choice, FirstAid) and choice.kind in ("stamina", "sanity"):
+        apply_batch(state, [{choice.kind: 1}], seat, "entrance.first-aid")
         return
-    if choice.startswith("aid:"):
-        cost = max(0, (4 if choice == "aid:full_both" else 2) - off)
+    if isinstance(choice, FirstAid):
+        cost, purpose = max(0, (4 if choice.kind == "full_both" else 2) - off), f"aid:{choice.kind}"
     else:
-        souvenir = next(s for s in content(state).entrance.souvenirs if f"buy:{s.id}" == choice)
-        cost = max(0, souvenir.cost - off)
+        souvenir = next(s for s in content(state).entrance.souvenirs if s.id == choice.id)
+        cost, purpose = max(0, souvenir.cost - off), f"buy:{souvenir.id}"
     if cost == 0:  # a discount made it free: nothing to pay
-        _entrance_purchase(state, seat, choice, events)
+        _entrance_purchase(state, seat, purpose, events)
     else:
-        push(state, "pay", seat, cost=cost, purpose=choice, source=f"entrance.{choice}")
+        push(state, "pay", seat, cost=cost, purpose=purpose, source=f"entrance.{purpose}")
 
 
 def _entrance_purchase(state: ElderSignState, seat: int, purpose: str, events: Events) -> None:
     i = inv(state, seat)
-    if purpose.startswith("aid:"):
-        key = purpose[4:]
+    kind, _, key = purpose.partition(":")  # a purpose is data this module wrote: "aid:<kind>" or "buy:<id>"
+    if kind == "aid":
         if key in ("full_stamina", "full_both"):
             i.stamina = i.max_stamina
         if key in ("full_sanity", "full_both"):
@@ -162,32 +178,32 @@ def _entrance_purchase(state: ElderSignState, seat: int, purpose: str, events: E
         events.append(Event(kind="first_aid", text=f"{name(state, seat)} is patched up "
                             f"({i.stamina} stamina, {i.sanity} sanity).", seat=seat))
         return
-    souvenir = next(s for s in content(state).entrance.souvenirs if f"buy:{s.id}" == purpose)
+    souvenir = next(s for s in content(state).entrance.souvenirs if s.id == key)
     events.append(Event(kind="souvenir", text=f"{name(state, seat)} buys {souvenir.label}.", seat=seat))
     apply_batch(state, souvenir.effects, seat, "entrance.souvenir")
 
 
 @asks("pay")
-def ask_pay(state: ElderSignState, step: Step) -> Prompt:
+def ask_pay(state: ElderSignState, step: Frame) -> Prompt:
     seat, cost = step.seat, step.args["cost"]
     opts = []
     for n, p in enumerate(board.payments(state, seat, cost)):
         label = " + ".join(f"{board.card_name(state, t)} ({board.trophy_value(state, t)})" for t in p)
-        opts.append(Option(id=f"p{n}", label=label[:100]))
+        opts.append(Option(id=f"p{n}", label=label[:100], data=Payment(n)))
     if step.args["purpose"] != "lose":
-        opts.append(Option(id="back", label="Never mind"))
+        opts.append(Option(id="back", label="Never mind", data="back"))
     return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)}: pay {cost} in trophies (no change is given)",
                   reason="Trophies (rules: Spending Trophies)", options=opts, default=[opts[0].id])
 
 
 @answers("pay")
-def answer_pay(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    seat, choice, purpose = step.seat, action.choice[0], step.args["purpose"]
+def answer_pay(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    seat, choice, purpose = step.seat, action.data, step.args["purpose"]
     if choice == "back":
         push(state, "entrance", seat)
         return
-    paid = board.payments(state, seat, step.args["cost"])[int(choice[1:])]
+    paid = board.payments(state, seat, step.args["cost"])[choice.index]
     i = inv(state, seat)
     for t in paid:
         i.trophies.remove(t)
@@ -199,7 +215,7 @@ def answer_pay(state: ElderSignState, step: Step, action: Action, events: Events
 
 
 @auto("lost_and_found")
-def run_lost_and_found(state: ElderSignState, step: Step, events: Events) -> None:
+def run_lost_and_found(state: ElderSignState, step: Frame, events: Events) -> None:
     """Roll one green die; items, abilities and clues may not change it (4.3, [AMBIG] no clue rerolls)."""
     face = DIE_TYPES["green"].roll(state.rng)
     e = content(state).entrance
@@ -216,7 +232,7 @@ def alive(state: ElderSignState) -> bool:
 
 
 @auto("adventure_begin")
-def run_adventure_begin(state: ElderSignState, step: Step, events: Events) -> None:
+def run_adventure_begin(state: ElderSignState, step: Frame, events: Events) -> None:
     """Starting pool: every green die that is not locked, secured or removed (3.2)."""
     where = inv(state, step.seat).location
     _begin_roll(state, where)
@@ -234,7 +250,7 @@ def _begin_roll(state: ElderSignState, where: str) -> None:
 
 
 @auto("battle_begin")
-def run_battle_begin(state: ElderSignState, step: Step, events: Events) -> None:
+def run_battle_begin(state: ElderSignState, step: Frame, events: Events) -> None:
     """Battle: roll the remaining green dice (plus item and spell dice) against the battle task (6.2)."""
     _begin_roll(state, "ao")
     events.append(Event(kind="battle.attack", text=f"{name(state, step.seat)} attacks "
@@ -247,12 +263,12 @@ def _pre_options(state: ElderSignState, seat: int) -> list[Option]:
     opts = items.options(state, seat, "pre")
     for d in board.dice_at(state, "secured"):
         opts.append(Option(id=f"release:{d}", label=f"Take the {color_of(d)} die off "
-                           f"{board.card_name(state, state.dice[d].holder or '')} to roll it"))
+                           f"{board.card_name(state, state.dice[d].holder or '')} to roll it", data=Release(d)))
     return opts
 
 
 @auto("pre_roll")
-def run_pre_roll(state: ElderSignState, step: Step, events: Events) -> None:
+def run_pre_roll(state: ElderSignState, step: Frame, events: Events) -> None:
     """Before a roll, a player may use items and abilities; when they have none to use, the roll is made at
     once (saves a click; the post-roll prompt still offers abandoning)."""
     if not alive(state):
@@ -281,32 +297,32 @@ def _out_of_dice(state: ElderSignState, seat: int, events: Events) -> None:
 
 
 @asks("pre_roll_ask")
-def ask_pre_roll(state: ElderSignState, step: Step) -> Prompt:
+def ask_pre_roll(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.seat
     opts = []
     if board.dice_at(state, "pool"):
-        opts.append(Option(id="roll", label=f"Roll {len(board.dice_at(state, 'pool'))} dice"))
+        opts.append(Option(id="roll", label=f"Roll {len(board.dice_at(state, 'pool'))} dice", data="roll"))
     opts += _pre_options(state, seat)
     if state.phase == "normal":
-        opts.append(Option(id="abandon", label="Give up (the adventure fails)"))
+        opts.append(Option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
     else:
-        opts.append(Option(id="stop", label="End the attack"))
+        opts.append(Option(id="stop", label="End the attack", data="stop"))
     return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: ready to roll?",
                   reason=board.place_label(state, state.adventure.where if state.adventure else ""),
                   options=opts, default=[opts[0].id])
 
 
 @answers("pre_roll_ask")
-def answer_pre_roll(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    seat, choice = step.seat, action.choice[0]
+def answer_pre_roll(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    seat, choice = step.seat, action.data
     if choice == "roll":
         push(state, "roll", seat)
     elif choice == "abandon":
         push(state, "fail_adventure", seat, reason="gave up")
     elif choice == "stop":
         state.adventure.outcome = "done"  # type: ignore[union-attr]
-    elif choice.startswith("release:"):
-        d = choice[8:]
+    elif isinstance(choice, Release):
+        d = choice.die
         spell = state.dice[d].holder
         board.set_die(state, d, "pool")
         events.append(Event(kind="die.released", text=f"{name(state, seat)} takes the {color_of(d)} die off "
@@ -319,7 +335,7 @@ def answer_pre_roll(state: ElderSignState, step: Step, action: Action, events: E
 
 
 @auto("roll")
-def run_roll(state: ElderSignState, step: Step, events: Events) -> None:
+def run_roll(state: ElderSignState, step: Frame, events: Events) -> None:
     if not alive(state):
         return
     adv = state.adventure
@@ -360,24 +376,24 @@ def task_options(state: ElderSignState, seat: int) -> list[Option]:
         if (task.sanity and i.sanity - task.sanity <= 0) or (task.stamina and i.stamina - task.stamina <= 0):
             continue  # the cost gate (1.5)
         for combo in completions(task, dice, limit=6):
-            opts.append(Option(id=f"task:{key}:{','.join(combo)}",
+            opts.append(Option(id=f"task:{key}:{','.join(combo)}", data=DoTask(key, tuple(combo)),
                                label=f"Complete {task.text()} with {dice_text(state, list(combo))}"[:100]))
     return opts
 
 
 @asks("post_roll")
-def ask_post_roll(state: ElderSignState, step: Step) -> Prompt:
+def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.seat
     i = inv(state, seat)
     opts = task_options(state, seat)
     cost = int(board.modifier(state, "clue_cost") or 1)  # type: ignore[arg-type]
     if i.clues >= cost and board.dice_at(state, "pool"):
         opts.append(Option(id="clue", label=f"Spend {cost} clue{'s' if cost > 1 else ''} to reroll "
-                           f"(you have {i.clues})"))
+                           f"(you have {i.clues})", data="clue"))
     opts += items.options(state, seat, "post")
-    opts.append(Option(id="fail", label="Failed roll: discard a die and roll again"))
+    opts.append(Option(id="fail", label="Failed roll: discard a die and roll again", data="fail"))
     if state.phase == "normal":
-        opts.append(Option(id="abandon", label="Give up (the adventure fails)"))
+        opts.append(Option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
     where = state.adventure.where if state.adventure else ""
     if where == "ao":
         todo = content(state).ancient_ones[state.ao].battle_task.text()
@@ -392,11 +408,10 @@ def ask_post_roll(state: ElderSignState, step: Step) -> Prompt:
 
 
 @answers("post_roll")
-def answer_post_roll(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    seat, choice = step.seat, action.choice[0]
-    if choice.startswith("task:"):
-        _, key, dice = choice.split(":", 2)
-        complete_task(state, seat, key, dice.split(",") if dice else [], events)
+def answer_post_roll(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    seat, choice = step.seat, action.data
+    if isinstance(choice, DoTask):
+        complete_task(state, seat, choice.key, list(choice.dice), events)
     elif choice == "clue":
         push(state, "resume_post", seat)
         push(state, "pick_dice", seat, purpose="clue", max=8, source="clue")
@@ -446,7 +461,7 @@ def _pay_costs(state: ElderSignState, seat: int, clock: int, sanity: int, stamin
 
 
 @auto("fail_roll")
-def run_fail_roll(state: ElderSignState, step: Step, events: Events) -> None:
+def run_fail_roll(state: ElderSignState, step: Frame, events: Events) -> None:
     """A failed roll: terror first (card + Mythos, before the discard), then discard a die, then focus or
     assistance (3.2). A Wildcard never triggers terror ([AMBIG] 1.2 default)."""
     if not alive(state):
@@ -455,8 +470,9 @@ def run_fail_roll(state: ElderSignState, step: Step, events: Events) -> None:
     assert adv is not None
     adv.rolled = False
     seat = step.seat
-    push_all(state, [("discard_die", seat, {"reason": "failed roll", "forced": False}),
-                     ("after_fail", seat, {})])
+    frames = push_all(state, [("discard_die", seat, {"reason": "failed roll", "forced": False}),
+                              ("after_fail", seat, {})])
+    state.after_fail_frame = frames[1].id
     pool = board.dice_at(state, "pool")
     if state.phase == "normal" and any(state.dice[d].face == TERROR for d in pool):
         c = content(state)
@@ -470,7 +486,7 @@ def run_fail_roll(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @auto("discard_die")
-def run_discard_die(state: ElderSignState, step: Step, events: Events) -> None:
+def run_discard_die(state: ElderSignState, step: Frame, events: Events) -> None:
     if not alive(state):
         return
     pool = board.dice_at(state, "pool")
@@ -484,7 +500,7 @@ def run_discard_die(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @asks("discard_pick")
-def ask_discard(state: ElderSignState, step: Step) -> Prompt:
+def ask_discard(state: ElderSignState, step: Frame) -> Prompt:
     pool = board.dice_at(state, "pool")
     opts = []
     seen = set()
@@ -492,15 +508,15 @@ def ask_discard(state: ElderSignState, step: Step) -> Prompt:
         k = (color_of(d), state.dice[d].face)
         if k not in seen:
             seen.add(k)
-            opts.append(Option(id=d, label=f"Discard {dice_text(state, [d])}"))
+            opts.append(Option(id=d, label=f"Discard {dice_text(state, [d])}", data=d))
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
                   title=f"{name(state, step.seat)}: discard which die?", reason=step.args.get("reason", ""),
                   options=opts, default=[opts[0].id])
 
 
 @answers("discard_pick")
-def answer_discard(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    _discard(state, step.seat, action.choice[0], events)
+def answer_discard(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    _discard(state, step.seat, action.data, events)
 
 
 def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) -> None:
@@ -514,7 +530,8 @@ def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) 
                             seat=seat))
     if not board.dice_at(state, "pool"):
         # drop the after-fail step: the adventure (or the attack) is over
-        state.stack = [s for s in state.stack if s.op != "after_fail"]
+        if state.after_fail_frame is not None:
+            FLOW.cancel(state, state.after_fail_frame)
         if state.phase == "battle":
             _out_of_dice(state, seat, events)
         else:
@@ -537,7 +554,7 @@ def _helpers(state: ElderSignState, seat: int) -> list[int]:
 
 
 @auto("after_fail")
-def run_after_fail(state: ElderSignState, step: Step, events: Events) -> None:
+def run_after_fail(state: ElderSignState, step: Frame, events: Events) -> None:
     """After the discard, the player may focus OR ask for assistance, never both on one failed roll. Both
     leave at least one die to roll ([AMBIG] 9.10 default: the last pool die can't be set aside)."""
     if not alive(state):
@@ -549,14 +566,14 @@ def run_after_fail(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @asks("after_fail_ask")
-def ask_after_fail(state: ElderSignState, step: Step) -> Prompt:
+def ask_after_fail(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.seat
-    opts = [Option(id="continue", label="Roll the remaining dice")]
+    opts = [Option(id="continue", label="Roll the remaining dice", data="continue")]
     if _focus_allowed(state, seat):
         for d in _distinct(state, board.dice_at(state, "pool")):
-            opts.append(Option(id=f"focus:{d}", label=f"Focus: keep {dice_text(state, [d])}"))
+            opts.append(Option(id=f"focus:{d}", label=f"Focus: keep {dice_text(state, [d])}", data=Focus(d)))
     for h in _helpers(state, seat):
-        opts.append(Option(id=f"assist:{h}", label=f"Ask {name(state, h)} for assistance"))
+        opts.append(Option(id=f"assist:{h}", label=f"Ask {name(state, h)} for assistance", data=AskHelp(h)))
     return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)}: focus, ask for help, or roll on?",
                   reason="Failed roll (rules: Focus and Assistance)", options=opts, default=["continue"])
@@ -573,38 +590,39 @@ def _distinct(state: ElderSignState, dice: list[str]) -> list[str]:
 
 
 @answers("after_fail_ask")
-def answer_after_fail(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    seat, choice = step.seat, action.choice[0]
+def answer_after_fail(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    seat, choice = step.seat, action.data
     adv = state.adventure
     assert adv is not None
     if choice == "continue":
         push(state, "pre_roll", seat)
-    elif choice.startswith("focus:"):
-        d = choice[6:]
+    elif isinstance(choice, Focus):
+        d = choice.die
         board.set_die(state, d, "focused", str(seat), keep_face=True)
         adv.focus_used += 1
         events.append(Event(kind="die.focused", text=f"{name(state, seat)} focuses {dice_text(state, [d])}.",
                             seat=seat))
         push(state, "pre_roll", seat)
     else:
-        helper = int(choice[7:])
+        helper = choice.helper
         adv.assist_this_roll = True
         push(state, "assist_consent", helper, asker=seat)
 
 
 @asks("assist_consent")
-def ask_assist(state: ElderSignState, step: Step) -> Prompt:
+def ask_assist(state: ElderSignState, step: Frame) -> Prompt:
     asker = step.args["asker"]
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.CONFIRM,
                   title=f"{name(state, step.seat)}: will you assist {name(state, asker)}? If the adventure fails, "
                   "you lose 1 sanity or 1 stamina.", reason="Assistance (rules: Focus and Assistance)",
-                  options=[Option(id="yes", label="Assist"), Option(id="no", label="Refuse")], default=["no"])
+                  options=[Option(id="yes", label="Assist", data=True), Option(id="no", label="Refuse", data=False)],
+                  default=["no"])
 
 
 @answers("assist_consent")
-def answer_assist(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+def answer_assist(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     asker = step.args["asker"]
-    if action.choice[0] == "no":
+    if not action.data:
         events.append(Event(kind="assist.refused", text=f"{name(state, step.seat)} declines to assist.",
                             seat=step.seat))
         push(state, "after_fail", asker)
@@ -614,8 +632,8 @@ def answer_assist(state: ElderSignState, step: Step, action: Action, events: Eve
 
 
 @asks("assist_die")
-def ask_assist_die(state: ElderSignState, step: Step) -> Prompt:
-    opts = [Option(id=d, label=f"Give {dice_text(state, [d])}")
+def ask_assist_die(state: ElderSignState, step: Frame) -> Prompt:
+    opts = [Option(id=d, label=f"Give {dice_text(state, [d])}", data=d)
             for d in _distinct(state, board.dice_at(state, "pool"))]
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
                   title=f"{name(state, step.seat)}: which die does {name(state, step.args['helper'])} hold?",
@@ -623,8 +641,8 @@ def ask_assist_die(state: ElderSignState, step: Step) -> Prompt:
 
 
 @answers("assist_die")
-def answer_assist_die(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    d, helper = action.choice[0], step.args["helper"]
+def answer_assist_die(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    d, helper = action.data, step.args["helper"]
     board.set_die(state, d, "assisted", str(helper), keep_face=True)
     events.append(Event(kind="die.assisted", text=f"{name(state, helper)} holds {dice_text(state, [d])} for "
                         f"{name(state, step.seat)}.", seat=helper))
@@ -632,7 +650,7 @@ def answer_assist_die(state: ElderSignState, step: Step, action: Action, events:
 
 
 @auto("succeed")
-def run_succeed(state: ElderSignState, step: Step, events: Events) -> None:
+def run_succeed(state: ElderSignState, step: Frame, events: Events) -> None:
     """Success, in the rulebook's order (3.2): markers home, dice back, trophy, replacement, rewards."""
     if not alive(state):
         return
@@ -685,7 +703,7 @@ def _return_adventure_dice(state: ElderSignState) -> None:
 
 
 @auto("fail_adventure")
-def run_fail_adventure(state: ElderSignState, step: Step, events: Events) -> None:
+def run_fail_adventure(state: ElderSignState, step: Frame, events: Events) -> None:
     """Failure (3.2): dice back, progress reset, the marker stays, monsters collected before the penalties,
     then penalties, then each helper pays 1 sanity or stamina ([AMBIG] default: every helper pays)."""
     if not alive(state):
@@ -712,7 +730,7 @@ def run_fail_adventure(state: ElderSignState, step: Step, events: Events) -> Non
 
 
 @auto("collect")
-def run_collect(state: ElderSignState, step: Step, events: Events) -> None:
+def run_collect(state: ElderSignState, step: Frame, events: Events) -> None:
     """Defeated monsters go to their defeater's trophies; their locks free; their back text applies (5.3)."""
     for cip in [*state.slots, *state.other_worlds]:
         if cip is not None:
@@ -737,7 +755,7 @@ def collect_from(state: ElderSignState, cip: CardInPlay, events: Events) -> None
 
 
 @auto("end_resolution")
-def run_end_resolution(state: ElderSignState, step: Step, events: Events) -> None:
+def run_end_resolution(state: ElderSignState, step: Frame, events: Events) -> None:
     """End of the Resolution phase: collect monsters, unused focused/assisted dice and item dice return
     (3.2 "End of phase")."""
     if not step.args.get("collected"):
@@ -754,14 +772,14 @@ def run_end_resolution(state: ElderSignState, step: Step, events: Events) -> Non
 # ---------------------------------------------------------------- clock, midnight, next turn (3.4)
 
 @auto("clock")
-def run_clock(state: ElderSignState, step: Step, events: Events) -> None:
+def run_clock(state: ElderSignState, step: Frame, events: Events) -> None:
     advance_clock(state, 1, "clock phase", events)
     if state.midnights_pending:
         push(state, "midnight", None)
 
 
 @auto("midnight")
-def run_midnight(state: ElderSignState, step: Step, events: Events) -> None:
+def run_midnight(state: ElderSignState, step: Frame, events: Events) -> None:
     """Midnight strikes after the turn, once per crossing ([AMBIG] 3.4 default). Normal phase: "At Midnight"
     effects (adventure slots row by row, then Other Worlds, then the Mythos card's next-midnight text —
     [AMBIG] order default), a new Mythos card, then once-per-day abilities refresh. In battle: the Ancient
@@ -795,7 +813,7 @@ def run_midnight(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @auto("draw_mythos")
-def run_draw_mythos(state: ElderSignState, step: Step, events: Events) -> None:
+def run_draw_mythos(state: ElderSignState, step: Frame, events: Events) -> None:
     """Draw the next Mythos card (at midnight, and once at setup step 9, which is not a midnight)."""
     if state.phase != "normal":
         return
@@ -819,7 +837,7 @@ def draw_mythos(state: ElderSignState, events: Events) -> None:
 
 
 @auto("midnight_end")
-def run_midnight_end(state: ElderSignState, step: Step, events: Events) -> None:
+def run_midnight_end(state: ElderSignState, step: Frame, events: Events) -> None:
     state.day += 1
     state.midnight_now = False
     if state.midnights_pending:
@@ -827,14 +845,14 @@ def run_midnight_end(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @auto("ao_attack")
-def run_ao_attack(state: ElderSignState, step: Step, events: Events) -> None:
+def run_ao_attack(state: ElderSignState, step: Frame, events: Events) -> None:
     ao = content(state).ancient_ones[state.ao]
     events.append(Event(kind="ao.attack", text=f"{ao.name} attacks: {ao.attack_text}", cause=ao.id))
     apply_batch(state, ao.attack, state.current, ao.id)
 
 
 @auto("next_turn")
-def run_next_turn(state: ElderSignState, step: Step, events: Events) -> None:
+def run_next_turn(state: ElderSignState, step: Frame, events: Events) -> None:
     """Replacement investigators are chosen after the turn (digest 7.4-7.5), then the next seat plays."""
     for s, seat in enumerate(state.table):
         if seat.pending_new:
@@ -870,7 +888,7 @@ def _check_loss(state: ElderSignState, events: Events) -> bool:
 # ---------------------------------------------------------------- devoured (7)
 
 @auto("devour")
-def run_devour(state: ElderSignState, step: Step, events: Events) -> None:
+def run_devour(state: ElderSignState, step: Frame, events: Events) -> None:
     seat = step.seat
     assert seat is not None
     s = state.table[seat]
@@ -905,17 +923,17 @@ def run_devour(state: ElderSignState, step: Step, events: Events) -> None:
 
 
 @asks("new_investigator")
-def ask_new_investigator(state: ElderSignState, step: Step) -> Prompt:
+def ask_new_investigator(state: ElderSignState, step: Frame) -> Prompt:
     c = content(state)
     opts = [Option(id=i, label=f"{c.investigators[i].name}, {c.investigators[i].occupation}",
-                   detail=c.investigators[i].ability_text) for i in state.unused_investigators[:25]]
+                   detail=c.investigators[i].ability_text, data=i) for i in state.unused_investigators[:25]]
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
                   title=f"{state.seat_name(step.seat)}: choose a new investigator",
                   reason="Devoured (rules: Devoured Investigators)", options=opts, default=[opts[0].id])
 
 
 @answers("new_investigator")
-def answer_new_investigator(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
+def answer_new_investigator(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     seat_ix = step.seat
     assert seat_ix is not None
     seat = state.table[seat_ix]
@@ -923,7 +941,7 @@ def answer_new_investigator(state: ElderSignState, step: Step, action: Action, e
     if state.phase == "battle":
         seat.eliminated = True
         return
-    start_investigator(state, seat_ix, action.choice[0], events)
+    start_investigator(state, seat_ix, action.data, events)
 
 
 def start_investigator(state: ElderSignState, seat: int, card_id: str, events: Events) -> None:
@@ -945,7 +963,7 @@ def start_investigator(state: ElderSignState, seat: int, card_id: str, events: E
 # ---------------------------------------------------------------- monsters (5.1)
 
 @auto("monster")
-def run_monster(state: ElderSignState, step: Step, events: Events) -> None:
+def run_monster(state: ElderSignState, step: Frame, events: Events) -> None:
     """A monster appears: a random marker from the cup ([AMBIG] empty cup: nothing), placed on a free
     monster slot, else below a card with the fewest monsters ([AMBIG] 5.1: monsters in slots count)."""
     if state.phase != "normal":
@@ -986,12 +1004,12 @@ def monster_spots(state: ElderSignState) -> list[tuple[str, int | None]]:
 
 
 @asks("place_monster")
-def ask_place_monster(state: ElderSignState, step: Step) -> Prompt:
+def ask_place_monster(state: ElderSignState, step: Frame) -> Prompt:
     m = content(state).monsters[step.args["monster"]]
     opts = []
     for where, slot in monster_spots(state):
         spot = f"task {slot + 1}" if slot is not None else "below the card"
-        opts.append(Option(id=f"{where}|{slot if slot is not None else '-'}",
+        opts.append(Option(id=f"{where}|{slot if slot is not None else '-'}", data=Spot(where, slot),
                            label=f"{board.place_label(state, where)} ({spot})"[:100]))
     return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
                   title=f"{name(state, step.seat)}: where does {m.name} ({m.task.text()}) appear?",
@@ -999,15 +1017,15 @@ def ask_place_monster(state: ElderSignState, step: Step) -> Prompt:
 
 
 @answers("place_monster")
-def answer_place_monster(state: ElderSignState, step: Step, action: Action, events: Events) -> None:
-    where, _, slot = action.choice[0].partition("|")
-    board.add_monster_to(state, where, step.args["monster"], None if slot == "-" else int(slot), events)
+def answer_place_monster(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
+    spot: Spot = action.data
+    board.add_monster_to(state, spot.where, step.args["monster"], spot.slot, events)
 
 
 # ---------------------------------------------------------------- awakening (6.1)
 
 @auto("awaken")
-def run_awaken(state: ElderSignState, step: Step, events: Events) -> None:
+def run_awaken(state: ElderSignState, step: Frame, events: Events) -> None:
     c = content(state)
     ao = c.ancient_ones[state.ao]
     state.doom = len(ao.doom_track)  # an early awakening fills the track; those spaces spawn nothing
@@ -1040,7 +1058,7 @@ def run_awaken(state: ElderSignState, step: Step, events: Events) -> None:
             seat.eliminated = True
     if state.adventure is not None and state.adventure.outcome is None:
         state.adventure.outcome = "awakened"  # the current player goes straight to the Clock phase
-    state.stack = [s for s in state.stack if s.op in TURN_FRAMES or s.op == "midnight_end"]
+    _unwind_to_anchor(state)
     if state.midnight_now:
         push(state, "ao_attack", None)
     _check_loss(state, events)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.game import GameState
-from engine.core.prompt import Action
+from engine.core.prompt import Action, Prompt
 from tests.support.countdown import CountdownRules, CountdownState
 
 
@@ -22,9 +22,9 @@ class PeekCountdown(CountdownRules):
     id = "countdown-peek"
     name = "Countdown with peeking"
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: GameState, action: Action, prompt: Prompt) -> list[Event]:
         assert isinstance(state, CountdownState)
-        events = super().apply(state, action)
+        events = super().apply(state, action, prompt)
         secret = state.secrets[action.seat]
         events.append(Event(kind="secret.peek", text=f"{state.seat_name(action.seat)} peeks: secret {secret}.",
                             seat=action.seat, private_to=action.seat))

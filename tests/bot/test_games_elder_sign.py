@@ -13,7 +13,7 @@ from engine.core.game import SeatSpec
 def game():  # noqa: ANN201
     state, _ = api.new_game("elder-sign", [SeatSpec(seat=0, name="alice", character="ada-whitcombe")],
                             {"ancient_one": "nyarlathotep"}, 4)
-    while state.stack[-1].op != "move":
+    while state.flow.stack[-1].op != "move":
         p = api.prompts(state)[0]
         state, _ = api.apply(state, p.answers(p.seats[0])[0])
     return state

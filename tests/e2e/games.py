@@ -59,7 +59,7 @@ class SamplerRules(GameRules):
             return []
         return [STAGES[state.stage].model_copy(update={"seq": state.current_seq})]
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: GameState, action: Action, prompt: Prompt) -> list[Event]:
         assert isinstance(state, SamplerState)
         answer = str(action.amount) if action.amount is not None else ",".join(action.choice)
         state.answers.append(answer)

@@ -53,7 +53,7 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
         action = agent.act(state)
         user = {0: alice, 1: bob}[action.seat]
         assert f"<@{user.id}>" in message.content  # the awaited player is mentioned
-        op = state.stack[-1].op
+        op = state.flow.stack[-1].op
         if op == "move" and action.choice[0].startswith("go:"):
             if action.choice[0] != "go:entrance":  # autocomplete offers exactly the pending moves
                 offered = await fake.choices("es move", "place", "", user=user, channel=table.channel)

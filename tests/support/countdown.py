@@ -58,7 +58,7 @@ class CountdownRules(GameRules):
                        title=f"{state.seat_name(state.turn)}: take how many?", reason="Countdown turn",
                        options=opts, default=["1"])]
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: GameState, action: Action, prompt: Prompt) -> list[Event]:
         assert isinstance(state, CountdownState)
         who = state.seat_name(action.seat)
         choice = action.choice[0]

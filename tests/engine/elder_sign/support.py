@@ -48,7 +48,7 @@ def answer(state: ElderSignState, *choice: str, amount: int | None = None) -> tu
 
 
 def op(state: ElderSignState) -> str:
-    return state.stack[-1].op
+    return state.flow.stack[-1].op
 
 
 @contextmanager

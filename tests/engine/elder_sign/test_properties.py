@@ -157,7 +157,7 @@ def where_cards_are(s: ElderSignState) -> Counter[str]:
     if s.mythos is not None:
         found[s.mythos] += 1
     found.update(s.cup)
-    for step in s.stack:  # a monster drawn from the cup, waiting for its placement to be chosen
+    for step in s.flow.stack:  # a monster drawn from the cup, waiting for its placement to be chosen
         if step.op == "place_monster":
             found[step.args["monster"]] += 1
     return found
@@ -182,7 +182,7 @@ def check_prompt(s: ElderSignState) -> None:
         assert p.options, f"prompt '{p.title}' has no options"
         ids = [o.id for o in p.options]
         assert len(ids) == len(set(ids)), f"prompt '{p.title}' repeats an option id: {ids}"
-        free_pay = s.stack[-1].op == "pay" and s.stack[-1].args.get("cost") == 0
+        free_pay = s.flow.stack[-1].op == "pay" and s.flow.stack[-1].args.get("cost") == 0
         if not (KNOWN_BUG_FREE_PAY_PROMPT and free_pay):
             assert all(o.label.strip() for o in p.options), f"prompt '{p.title}' has an unlabelled option"
         assert 0 < p.seq <= s.prompt_seq

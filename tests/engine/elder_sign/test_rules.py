@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.prompt import Action
 from engine.elder_sign import board
@@ -57,7 +58,7 @@ def test_setup() -> None:
     assert len(state.cup) == 22
     nyar = new_game(1, "nyarlathotep")
     assert sum(c.monsters[m].mask for m in nyar.cup) == 5 and len(nyar.cup) == 27
-    assert op(state) == "move" and state.stack[-1].seat == state.current
+    assert op(state) == "move" and state.flow.stack[-1].seat == state.current
 
 
 def test_investigators_must_differ() -> None:
@@ -137,7 +138,7 @@ def test_success_sends_markers_home_replaces_the_card_then_rewards() -> None:
         state = table(2)
         place(state, 0, "test.win")
         state.current = 0
-        state.stack[-1].seat = 0
+        state.flow.stack[-1].seat = 0
         state.table[1].investigator.location = "slot:0"
         state, _ = go(state, "slot:0")
         set_faces(state, {"g1": "lore"})
@@ -217,7 +218,7 @@ def test_assistance_needs_consent_and_helpers_pay_on_failure() -> None:
         state = table(2)
         place(state, 0, "test.help")
         state.current = 0
-        state.stack[-1].seat = 0
+        state.flow.stack[-1].seat = 0
         state.table[1].investigator.location = "slot:0"
         state, _ = go(state, "slot:0")
         set_faces(state, {d: "inv2" for d in pool(state)} | {"g6": "inv3"})
@@ -297,7 +298,7 @@ def test_battle_success_removes_doom_and_the_last_doom_wins() -> None:
         state = table()
         state.doom = 1
         state.phase = "battle"
-        state.stack.clear()
+        state.flow.stack.clear()
         state.table[0].investigator.location = "ao"
         from engine.elder_sign.ops import push
         from engine.elder_sign.rules import run
@@ -327,18 +328,22 @@ def test_battle_example_cthulhu_attack_devours_and_adds_two_doom() -> None:
         s.investigator.location = "ao"
     harvey = state.table[1].investigator
     harvey.max_stamina = harvey.stamina = 1
-    state.stack.clear()
+    state.flow.stack.clear()
     state.midnights_pending = 1
     from engine.elder_sign.ops import push
     from engine.elder_sign.rules import run
     push(state, "midnight", None)
     events: list = []
     run(state, events)
-    assert op(state) == "choose_branch" and prompt(state).seats == [0]
-    state, _ = answer(state, "0")  # seat 0 lowers max sanity
-    assert prompt(state).seats == [1]
-    state, events = answer(state, "1")  # seat 1 lowers max stamina to 0: devoured
+    # the attack's choice is asked of both investigators at once, each answering in any order
+    assert op(state) == "choose_each"
+    pending = api.prompts(state)
+    assert sorted(p.seats[0] for p in pending) == [0, 1] and len({p.seq for p in pending}) == 2
+    second = next(p for p in pending if p.seats == [1])
+    state, events = api.apply(state, Action(seat=1, prompt=second.seq, choice=["1"]))  # max stamina to 0
     assert state.table[1].investigator is None and state.table[1].eliminated
+    assert [p.seats for p in api.prompts(state)] == [[0]]  # seat 0's question is still open, unchanged
+    state, _ = answer(state, "0")  # seat 0 lowers max sanity
     assert state.doom == 12  # one for the attack, one for the devouring
 
 

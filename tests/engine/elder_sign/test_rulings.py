@@ -170,7 +170,7 @@ def test_awakening_at_midnight_attacks_at_once() -> None:
     state = table(1, ao="cthulhu")
     ao = default_content().ancient_ones[state.ao]
     state.doom = len(ao.doom_track) - 1
-    state.stack.clear()
+    state.flow.stack.clear()
     state.midnights_pending = 1
     state.mythos = next(m for m, c in default_content().mythos.items()
                         if any(e.get("doom", 0) > 0 for e in c.immediate))

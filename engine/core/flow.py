@@ -1,0 +1,342 @@
+"""The resolution kernel every game runs on: a stack of typed frames, a per-game op registry, one driver.
+
+A pending resolution is a stack of `Frame`s kept in the game state (the last one is next). A frame names an
+op registered with the game's `Flow`, carries its arguments (validated by the op's model when pushed), the seat
+it belongs to, the card or rule that pushed it and an id unique in the game, so other effects can name it
+("cancel that test", "instead of that damage") without searching the stack by op name.
+
+An op is one of three kinds:
+
+* **auto** — runs at once (`run(state, frame, events)`), usually pushing more frames;
+* **ask** — a question for *any one* of some seats: one `Prompt`; the first valid answer resolves it;
+* **each** — a question for *each* of some seats, independently: one `Prompt` per seat, all pending at once,
+  answerable in any order; the frame completes when every seat has answered.
+
+Options carry their continuation: an `Option` may hold typed `data` (read by the op's answer function) and
+`then` (steps the kernel pushes when it is chosen). Option ids are opaque keys: stable for the same state
+(so a button posted earlier still means the same thing) and never parsed back.
+
+The driver (`Flow.run`) runs automatic frames until one asks or the game ends. It knows nothing about any
+game: a game plugs in through its ops and two hooks (`triggers` for timing windows, `lapse` for a question
+whose seat can no longer answer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, Field, ValidationError
+
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.events import Event
+from engine.core.prompt import Action, Option, Prompt
+
+S = TypeVar("S")  # a game's state type
+A = TypeVar("A", bound=BaseModel)
+Events = list[Event]
+
+#: a rules loop (automatic frames that never ask and never end) is a bug; stop it loudly
+MAX_AUTO_STEPS = 100_000
+
+
+class Frame(BaseModel):
+    """One pending step of resolution. Plain data: the stack round-trips through JSON exactly."""
+
+    id: int
+    op: str
+    seat: int | None = None
+    source: str = ""  # the card id or rule that pushed it ("why is this happening?")
+    args: dict[str, Any] = Field(default_factory=dict)
+    seq: int = 0  # an "ask" frame: the sequence number of its prompt, once asked
+    seqs: dict[int, int] = Field(default_factory=dict)  # an "each" frame: seat -> its prompt's seq
+    done: list[int] = Field(default_factory=list)  # an "each" frame: seats that have answered
+    cancelled: bool = False
+
+    def arg(self, model: type[A]) -> A:
+        """The arguments as the op's model (they were checked against it when the frame was pushed)."""
+        return model.model_validate(self.args)
+
+
+class Step(BaseModel):
+    """A frame not yet on the stack (no id): what an option or a trigger will push when chosen. Building a
+    prompt must not change the state, so options carry steps, and ids are given only when they are pushed."""
+
+    op: str
+    seat: int | None = None
+    source: str = ""
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class OpKind(StrEnum):
+    AUTO = "auto"
+    ASK = "ask"
+    EACH = "each"
+
+
+RunFn = Callable[[Any, Frame, Events], None]
+AskFn = Callable[[Any, Frame], Prompt]
+EachAskFn = Callable[[Any, Frame, int], Prompt]
+SeatsFn = Callable[[Any, Frame], list[int]]
+AnswerFn = Callable[[Any, Frame, "Answer", Events], None]
+DoneFn = Callable[[Any, Frame, Events], None]
+
+
+@dataclass
+class Op:
+    name: str
+    kind: OpKind
+    args: type[BaseModel] | None = None
+    run: RunFn | None = None
+    ask: AskFn | EachAskFn | None = None
+    seats: SeatsFn | None = None  # "each": who is asked (fixed when the frame is first reached)
+    answer: AnswerFn | None = None
+    done: DoneFn | None = None  # "each": after the last seat answered
+
+
+@dataclass
+class Answer:
+    """What an answer function receives: the action, the seat that gave it and the options it chose."""
+
+    action: Action
+    seat: int
+    options: list[Option] = field(default_factory=list)
+
+    @property
+    def option(self) -> Option:
+        return self.options[0]
+
+    @property
+    def data(self) -> Any:
+        """The chosen option's data (a one-option answer)."""
+        return self.options[0].data
+
+    @property
+    def amount(self) -> int:
+        return self.action.amount if self.action.amount is not None else 0
+
+
+class FlowState(BaseModel):
+    """The part of a game's state the kernel owns. A game state includes it (`GameState.flow`)."""
+
+    stack: list[Frame] = Field(default_factory=list)
+    next_id: int = 1
+
+
+class Flow(Generic[S]):
+    """One game's op registry and its driver. Each game makes its own (`FLOW = Flow("elder-sign")`)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.ops: dict[str, Op] = {}
+        #: a question whose seat can no longer answer: return True to drop the frame (it may also fix the
+        #: frame, e.g. hand it to another seat, and return False)
+        self.lapse: Callable[[Any, Frame], bool] = lambda state, frame: False
+        #: timing windows: the triggers of every card in play for one window (engine/core/windows.py)
+        self.triggers: Callable[[Any, Any], list[Any]] = lambda state, window: []
+        from engine.core import windows  # the kernel's own ops live in every game's registry
+
+        windows.install(self)
+
+    # ------------------------------------------------------------------ registration
+
+    def _add(self, op: Op) -> None:
+        if op.name in self.ops:
+            raise EngineError(f"{self.game}: op '{op.name}' registered twice")
+        self.ops[op.name] = op
+
+    def auto(self, name: str, args: type[BaseModel] | None = None) -> Callable[[RunFn], RunFn]:
+        def deco(fn: RunFn) -> RunFn:
+            self._add(Op(name, OpKind.AUTO, args=args, run=fn))
+            return fn
+        return deco
+
+    def ask(self, name: str, args: type[BaseModel] | None = None) -> Callable[[AskFn], AskFn]:
+        """Register the prompt of an "any one of these seats" question; pair it with `answers(name)`."""
+        def deco(fn: AskFn) -> AskFn:
+            self._add(Op(name, OpKind.ASK, args=args, ask=fn))
+            return fn
+        return deco
+
+    def each(self, name: str, seats: SeatsFn, args: type[BaseModel] | None = None,
+             done: DoneFn | None = None) -> Callable[[EachAskFn], EachAskFn]:
+        """Register a question asked of each of `seats(state, frame)` at once (prompt built per seat)."""
+        def deco(fn: EachAskFn) -> EachAskFn:
+            self._add(Op(name, OpKind.EACH, args=args, ask=fn, seats=seats, done=done))
+            return fn
+        return deco
+
+    def answers(self, name: str) -> Callable[[AnswerFn], AnswerFn]:
+        def deco(fn: AnswerFn) -> AnswerFn:
+            self.ops[name].answer = fn
+            return fn
+        return deco
+
+    # ------------------------------------------------------------------ the stack
+
+    def frame(self, state: Any, op: str, seat: int | None = None, source: str = "", /, **args: Any) -> Frame:
+        """A new frame (not yet on the stack), its arguments checked against the op's model."""
+        spec = self.ops.get(op)
+        if spec is None:
+            raise EngineError(f"{self.game}: no op '{op}'")
+        if spec.args is not None:
+            try:
+                args = spec.args.model_validate(args).model_dump()
+            except ValidationError as exc:
+                raise EngineError(f"{self.game}: bad arguments for '{op}': {exc}") from exc
+        fs: FlowState = state.flow
+        fid = fs.next_id
+        fs.next_id = fid + 1
+        return Frame.model_construct(id=fid, op=op, seat=seat, source=source, args=args, seq=0, seqs={}, done=[],
+                                     cancelled=False)
+
+    def push(self, state: Any, op: str, seat: int | None = None, source: str = "", /, **args: Any) -> Frame:
+        """Push a frame: it runs before everything already on the stack."""
+        f = self.frame(state, op, seat, source, **args)
+        state.flow.stack.append(f)
+        return f
+
+    def push_frames(self, state: Any, frames: Iterable[Frame]) -> None:
+        """Push ready-made frames so that they run in the order given."""
+        state.flow.stack.extend(reversed(list(frames)))
+
+    def push_steps(self, state: Any, steps: Iterable[Step]) -> list[Frame]:
+        """Push steps (an option's or a trigger's continuation) so that they run in the order given."""
+        frames = [self.frame(state, s.op, s.seat, s.source, **s.args) for s in steps]
+        self.push_frames(state, frames)
+        return frames
+
+    def push_all(self, state: Any, steps: list[tuple[str, int | None, dict[str, Any]]]) -> list[Frame]:
+        """Push several frames so that they run in the order given."""
+        frames = [self.frame(state, op, seat, **args) for op, seat, args in steps]
+        self.push_frames(state, frames)
+        return frames
+
+    @staticmethod
+    def find(state: Any, frame_id: int) -> Frame | None:
+        for f in state.flow.stack:
+            if f.id == frame_id:
+                return f
+        return None
+
+    def cancel(self, state: Any, frame_id: int) -> bool:
+        """Cancel a pending frame by id: it is dropped unrun when reached. False if it is not pending."""
+        f = self.find(state, frame_id)
+        if f is None:
+            return False
+        f.cancelled = True
+        return True
+
+    def instead(self, state: Any, frame_id: int, frames: list[Frame]) -> bool:
+        """Replace a pending frame: it is cancelled and `frames` run where it would have run."""
+        stack: list[Frame] = state.flow.stack
+        for i, f in enumerate(stack):
+            if f.id == frame_id and not f.cancelled:
+                f.cancelled = True
+                stack[i + 1:i + 1] = list(reversed(frames))
+                return True
+        return False
+
+    def unwind_to(self, state: Any, frame_id: int) -> None:
+        """Drop every frame above the frame `frame_id` (it stays). Used when a rule ends a resolution early."""
+        stack: list[Frame] = state.flow.stack
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i].id == frame_id:
+                del stack[i + 1:]
+                return
+        raise EngineError(f"{self.game}: frame {frame_id} is not on the stack")
+
+    @staticmethod
+    def clear(state: Any) -> None:
+        state.flow.stack.clear()
+
+    # ------------------------------------------------------------------ the driver
+
+    def run(self, state: Any, events: Events) -> None:
+        """Run automatic frames until one asks a question or the game ends."""
+        stack: list[Frame] = state.flow.stack
+        ops = self.ops
+        for _ in range(MAX_AUTO_STEPS):
+            if state.over or not stack:
+                return
+            # a question stays on the stack while it waits; everything else is popped, then run
+            top = stack[-1]
+            if top.cancelled:
+                stack.pop()
+                continue
+            op = ops[top.op]
+            if op.kind is OpKind.AUTO:
+                stack.pop()
+                op.run(state, top, events)  # type: ignore[misc]
+                continue
+            if self.lapse(state, top):
+                if stack and stack[-1] is top:
+                    stack.pop()
+                continue
+            if op.kind is OpKind.ASK:
+                if top.seq == 0:
+                    top.seq = state.next_seq()
+                return
+            if not top.seqs:
+                seats = op.seats(state, top)  # type: ignore[misc]
+                if not seats:
+                    stack.pop()
+                    if op.done is not None:
+                        op.done(state, top, events)
+                    continue
+                top.seqs = {s: state.next_seq() for s in seats}
+            return
+        raise EngineError(f"{self.game}: too many automatic steps without a decision (a rules loop)")
+
+    def prompts(self, state: Any) -> list[Prompt]:
+        """The questions pending now: one prompt for an "ask" frame, one per unanswered seat for "each"."""
+        stack: list[Frame] = state.flow.stack
+        if state.over or not stack:
+            return []
+        top = stack[-1]
+        op = self.ops[top.op]
+        if op.kind is OpKind.ASK:
+            if top.seq == 0:
+                return []
+            p = op.ask(state, top)  # type: ignore[call-arg,misc]
+            p.seq = top.seq
+            return [p]
+        if op.kind is OpKind.EACH:
+            out = []
+            for seat, seq in top.seqs.items():
+                if seat not in top.done:
+                    p = op.ask(state, top, seat)  # type: ignore[call-arg,misc]
+                    p.seq, p.seats = seq, [seat]
+                    out.append(p)
+            return out
+        return []
+
+    def apply(self, state: Any, action: Action, prompt: Prompt) -> Events:
+        """Apply an answer to `prompt` (already validated against it) and run on until the next question."""
+        stack: list[Frame] = state.flow.stack
+        top = stack[-1]
+        op = self.ops[top.op]
+        chosen = [o for c in action.choice for o in prompt.options if o.id == c]
+        answer = Answer(action=action, seat=action.seat, options=chosen)
+        events: Events = []
+        if op.kind is OpKind.EACH:
+            top.done.append(action.seat)
+            finished = len(top.done) >= len(top.seqs)
+            if finished:
+                stack.pop()
+        elif op.kind is OpKind.ASK:
+            stack.pop()
+            finished = True
+        else:
+            raise IllegalAction("That choice has passed: the game has moved on.")
+        for o in reversed(chosen):
+            if o.then:
+                self.push_steps(state, o.then)
+        if op.answer is not None:
+            op.answer(state, top, answer, events)
+        if op.kind is OpKind.EACH and finished and op.done is not None:
+            op.done(state, top, events)
+        self.run(state, events)
+        return events
