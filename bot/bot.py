@@ -23,12 +23,19 @@ from bot.errors import on_app_command_error
 from bot.play import PromptPlay
 from bot.reminders import Reminders
 from bot.service import GameService
-from bot.settings import Settings
+from bot.settings import Settings, install_redaction
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.elder_sign")
+BASE_EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.moderation")
+
+
+def extensions() -> list[str]:
+    """The shared cogs, then each game's own (from the bot manifests)."""
+    from bot.games.manifest import bot_games
+
+    return [*BASE_EXTENSIONS, *(g.cog for g in bot_games().values() if g.cog)]
 
 
 class MiskatonicBot(commands.AutoShardedBot):
@@ -57,12 +64,13 @@ class MiskatonicBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._service is None:
             if self._store is None:
-                self._store = Store(self.settings.DATABASE_URL)
+                self._store = store_for(self.settings)
                 self._owns_store = True
-            self._service = GameService(self._store)
+            self._service = GameService(self._store, cache_size=self.settings.GAME_CACHE_SIZE,
+                                        cache_idle_seconds=self.settings.GAME_CACHE_IDLE_SECONDS)
         self.moderator_roles = ModeratorRoles(self._service)
         self.tree.error(on_app_command_error)
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         # Prompt components are matched by custom_id pattern, so buttons posted before a restart still work.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -78,11 +86,18 @@ class MiskatonicBot(commands.AutoShardedBot):
             await self._store.close()
 
 
+def store_for(settings: Settings) -> Store:
+    """The store as the settings configure it (durability, bounded waits)."""
+    return Store(settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS,
+                 lock_timeout_ms=settings.DB_LOCK_TIMEOUT_MS, statement_timeout_ms=settings.DB_STATEMENT_TIMEOUT_MS)
+
+
 def run_bot(settings: Settings) -> None:
     """Connect to Discord and serve until stopped."""
     if not settings.DISCORD_TOKEN:
         raise SystemExit("DISCORD_TOKEN is not set: put it in the environment or in .env.")
     discord.utils.setup_logging(level=logging.getLevelName(settings.LOG_LEVEL.upper()))
+    install_redaction(settings)  # the database password and the token never reach a log line
 
     async def main() -> None:
         async with MiskatonicBot(settings) as bot:

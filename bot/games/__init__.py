@@ -1,15 +1,17 @@
-"""Game-specific commands (`/es …` for Elder Sign), routed from `GameService.game_command`.
+"""Game-specific commands (`/es …` for Elder Sign), routed from `GameService.game_command` by each game's bot
+manifest (`BOT` in `bot/games/<game>/__init__.py`, see bot/games/manifest.py).
 
-A game command that acts is a shortcut for answering the pending prompt through `GameService.choose`, so
-it passes the same checks and commits the same way as a button click. Read-only commands read the latest
-committed state.
+A game command that acts is a shortcut for answering the pending prompt through `GameService.choose`, with
+the game id and undo count of the state it was picked from, so it passes the same checks and commits the
+same way as a button click. Read-only commands read the latest committed state through the service's cache.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bot.games.manifest import BotGame, by_group, commands_of
 from bot.service_types import Actor, Reply, UserError
 from engine import api
 from engine.core.errors import IllegalAction
@@ -19,28 +21,18 @@ from engine.core.prompt import Prompt
 if TYPE_CHECKING:
     from bot.service import GameService
 
-GROUPS = {"es": "elder-sign"}
 
-
-async def _state(service: GameService, channel_id: int, game_type: str) -> tuple[GameState, dict[int, list[int]]]:
-    game = await service.store.open_game(channel_id)
-    if game is None or game.id is None:
-        raise UserError("There is no game in this channel. Start one with /game new.")
-    if game.game_type != game_type:
-        raise UserError(f"This channel's game is {game.game_type}, not {game_type}.")
-    snap = await service.store.latest_snapshot(game.id)
-    if snap is None:
-        raise UserError("The game has not started yet: /game start.")
-    seats: dict[int, list[int]] = {}
-    for s in await service.store.seats(game.id):
-        seats.setdefault(s.user_id, []).append(s.seat)
-    return api.from_json(snap.state), seats
+def _game(group: str, name: str) -> BotGame:
+    game = by_group(group)
+    if game is None or commands_of(game) is None:
+        raise UserError(f"Unknown command /{group} {name}.")
+    return game
 
 
 def _my_prompt(state: GameState, my_seats: list[int]) -> Prompt:
-    prompts = api.prompts(state)
     if state.over:
         raise UserError("This game is over.")
+    prompts = api.prompts(state)
     for p in prompts:
         if any(s in p.seats for s in my_seats):
             return p
@@ -50,61 +42,60 @@ def _my_prompt(state: GameState, my_seats: list[int]) -> Prompt:
 
 async def game_command(service: GameService, channel_id: int, actor: Actor, group: str, name: str,
                        args: dict[str, str]) -> Reply:
-    game_type = GROUPS.get(group)
-    if game_type is None:
-        raise UserError(f"Unknown command /{group} {name}.")
-    from bot.games import elder_sign as es
-
-    if name == "card":
+    game = _game(group, name)
+    commands = commands_of(game)
+    assert commands is not None
+    reader = commands.readers.get(name)
+    if reader is not None and not reader[0]:
         try:
-            return Reply(ephemeral=[es.card_text(args.get("name", ""))])
+            return Reply(ephemeral=[reader[1](None, None, args)])
         except IllegalAction as exc:
             raise UserError(str(exc)) from exc
-    state, seats = await _state(service, channel_id, game_type)
-    mine = seats.get(actor.user_id, [])
-    if name == "odds":
-        if not mine:
-            raise UserError("You have no seat in this game.")
-        seat = mine[0]
-        prompt = next((p for p in api.prompts(state) if any(s in p.seats for s in mine)), None)
-        if prompt is not None:
-            seat = next(s for s in prompt.seats if s in mine)
+    state, mine, game_id, epoch = await service.command_state(channel_id, game.game, actor.user_id)
+    if reader is not None:
+        seat = mine[0] if mine else None
+        asked = next((p for p in api.prompts(state) if any(s in p.seats for s in mine)), None)
+        if asked is not None:
+            seat = next(s for s in asked.seats if s in mine)
         try:
-            text = await asyncio.to_thread(es.odds_text, state, seat, args.get("place"))  # type: ignore[arg-type]
+            text = await asyncio.to_thread(reader[1], state, seat, args)
         except IllegalAction as exc:
             raise UserError(str(exc)) from exc
         return Reply(ephemeral=[text])
-    if name not in es.SHORTCUTS:
-        raise UserError(f"Unknown command /{group} {name}. Commands: {', '.join(es.SHORTCUTS)}, odds, card.")
+    if name not in commands.shortcuts:
+        known = ", ".join([*commands.shortcuts, *commands.readers])
+        raise UserError(f"Unknown command /{group} {name}. Commands: {known}.")
     prompt = _my_prompt(state, mine)
-    shortcut = es.SHORTCUTS[name]
+    argument = commands.arguments.get(name)
     try:
-        option = es.pick(prompt, name, args.get(shortcut.argument or "", None) if shortcut.argument else None)
+        option = commands.pick(prompt, name, args.get(argument) if argument else None)
     except IllegalAction as exc:
         raise UserError(str(exc)) from exc
-    return await service.choose(channel_id, actor, prompt.seq, [option])
+    seat = next(s for s in prompt.seats if s in mine)
+    return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
 
 
 async def suggestions(service: GameService, channel_id: int, user_id: int, group: str, name: str,
                       current: str) -> list[tuple[str, str]]:
     """Autocomplete for a game command's argument: the matching options of the user's pending prompt."""
-    game_type = GROUPS.get(group)
-    if game_type is None:
+    game = by_group(group)
+    commands = commands_of(game) if game is not None else None
+    if game is None or commands is None:
         return []
-    from bot.games import elder_sign as es
-
     try:
-        state, seats = await _state(service, channel_id, game_type)
-        prompt = _my_prompt(state, seats.get(user_id, []))
+        state, mine, _, _ = await service.command_state(channel_id, game.game, user_id)
+        prompt = _my_prompt(state, mine)
     except UserError:
         return []
-    return es.suggestions(prompt, name, current)
+    return commands.suggestions(prompt, name, current)
 
 
-def seat_text(game_type: str, view: dict[str, object], seat: int) -> list[str] | None:
+def seat_text(game_type: str, view: Any, seat: int) -> list[str] | None:
     """A game's own wording of one seat's private view (`/game me`), or None for the generic listing."""
-    if game_type == "elder-sign":
-        from bot.games import elder_sign as es
+    from bot.games.manifest import bot_games
 
-        return es.seat_text(view, seat)  # type: ignore[arg-type]
-    return None
+    game = bot_games().get(game_type)
+    commands = commands_of(game) if game is not None else None
+    if commands is None or commands.seat_text is None:
+        return None
+    return commands.seat_text(view, seat)

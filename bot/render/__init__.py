@@ -42,19 +42,25 @@ def render_event(game_type: str, kind: str, data: dict[str, Any]) -> bytes | Non
     return renderer(kind, data) if renderer is not None else None
 
 
-def _register_builtin() -> None:
-    from bot.render import elder_sign
+def _register_from_manifests() -> None:
+    """Each game's renderers, as its bot manifest names them (bot/games/<game>/__init__.py)."""
+    from bot.games.manifest import bot_games
 
-    elder_sign.register()
-    register_event_renderer("elder-sign", _elder_sign_event)
-
-
-def _elder_sign_event(kind: str, data: dict[str, Any]) -> bytes | None:
-    from bot.render import elder_sign
-
-    if kind in ("dice.rolled", "dice.rerolled") and data.get("dice"):
-        return elder_sign.render_dice(elder_sign.dice_from_event(data))
-    return None
+    for game in bot_games().values():
+        if game.renderer and game.game not in RENDERERS:
+            register_renderer(game.game, _lazy(game.renderer))
+        if game.event_renderer and game.game not in EVENT_RENDERERS:
+            register_event_renderer(game.game, _lazy(game.event_renderer))
 
 
-_register_builtin()
+
+def _lazy(target: str) -> Any:
+    """Import the renderer on its first use (Pillow work stays out of startup)."""
+    from engine.core.manifest import load_target
+
+    def call(*args: Any) -> Any:
+        return load_target(target)(*args)
+    return call
+
+
+_register_from_manifests()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import elder_sign as es
+from bot.games.elder_sign import commands as es
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import SeatSpec

@@ -1,50 +1,59 @@
 """Elder Sign's game commands (`/es …`), shared by the Discord cog and the offline console.
 
 Every `/es` command that acts is a shortcut for answering the pending engine prompt: it picks the option
-whose id starts with the command's prefixes (and matches the argument, if one is given). So a slash command
+whose typed data is of the command's kind (and matches the argument, if one is given). So a slash command
 and a button click are the same action, checked by the same engine rules. Read-only commands (`odds`,
 `card`) look at the table without changing it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.prompt import Option, Prompt
 from engine.elder_sign import board
+from engine.elder_sign.choices import AskHelp, DoTask, FirstAid, Focus, Go, Release, Souvenir, UseAbility, UseItem
 from engine.elder_sign.content import default_content
 from engine.elder_sign.dice import color_of
 from engine.elder_sign.effects_schema import describe
 from engine.elder_sign.state import ElderSignState
 
 
+def _is(*kinds: type | str) -> Callable[[Option], bool]:
+    """Match an option by what it means (its typed data), never by parsing its id."""
+    types = tuple(k for k in kinds if isinstance(k, type))
+    words = {k for k in kinds if isinstance(k, str)}
+    return lambda o: isinstance(o.data, types) or (isinstance(o.data, str) and o.data in words)
+
+
 @dataclass(frozen=True)
 class Shortcut:
     name: str
     help: str
-    prefixes: tuple[str, ...]
+    matches: Callable[[Option], bool]
     argument: str | None = None  # name of the argument that picks among several matching options
 
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
-    Shortcut("move", "Move your investigator to an adventure, an Other World or the Entrance.", ("go:",), "place"),
-    Shortcut("roll", "Roll your dice (or roll on after a failed roll).", ("roll", "continue")),
-    Shortcut("task", "Complete a task with the dice you rolled.", ("task:",), "choice"),
-    Shortcut("clue", "Spend a clue to reroll some of your dice.", ("clue",)),
-    Shortcut("use", "Use an item, spell, ally or your investigator's ability.", ("item:", "ab:", "release:"), "item"),
-    Shortcut("fail", "Declare a failed roll: discard a die and roll again.", ("fail",)),
-    Shortcut("focus", "After a failed roll, keep one die aside for later.", ("focus:",), "die"),
-    Shortcut("assist", "After a failed roll, ask an investigator on your card for help.", ("assist:",), "who"),
-    Shortcut("entrance", "Take your one action at the Entrance.", ("aid:", "lost", "buy:", "rest"), "action"),
-    Shortcut("giveup", "Give up the adventure (it fails) or end your attack.", ("abandon", "stop")),
+    Shortcut("move", "Move your investigator to an adventure, an Other World or the Entrance.", _is(Go), "place"),
+    Shortcut("roll", "Roll your dice (or roll on after a failed roll).", _is("roll", "continue")),
+    Shortcut("task", "Complete a task with the dice you rolled.", _is(DoTask), "choice"),
+    Shortcut("clue", "Spend a clue to reroll some of your dice.", _is("clue")),
+    Shortcut("use", "Use an item, spell, ally or your investigator's ability.", _is(UseItem, UseAbility, Release),
+             "item"),
+    Shortcut("fail", "Declare a failed roll: discard a die and roll again.", _is("fail")),
+    Shortcut("focus", "After a failed roll, keep one die aside for later.", _is(Focus), "die"),
+    Shortcut("assist", "After a failed roll, ask an investigator on your card for help.", _is(AskHelp), "who"),
+    Shortcut("entrance", "Take your one action at the Entrance.", _is(FirstAid, Souvenir, "lost", "rest"), "action"),
+    Shortcut("giveup", "Give up the adventure (it fails) or end your attack.", _is("abandon", "stop")),
 )}
 
 
 def matching(prompt: Prompt, shortcut: Shortcut) -> list[Option]:
-    return [o for o in prompt.options if any(o.id == p or (p.endswith(":") and o.id.startswith(p))
-                                             for p in shortcut.prefixes)]
+    return [o for o in prompt.options if shortcut.matches(o)]
 
 
 def pick(prompt: Prompt, command: str, value: str | None) -> str:
@@ -84,10 +93,7 @@ def suggestions(prompt: Prompt | None, command: str, current: str) -> list[tuple
 
 def card_text(name: str) -> str:
     """The reference text of any Elder Sign card, looked up by (part of) its name."""
-    c = default_content()
-    q = name.strip().lower()
-    tables = [c.adventures, c.other_worlds, c.monsters, c.mythos, c.items, c.ancient_ones, c.investigators]
-    hits = [card for t in tables for card in t.values() if q in card.name.lower() or q == card.id]
+    hits = _card_hits(name)
     if not hits:
         raise IllegalAction(f"No Elder Sign card is called '{name}'.")
     card = hits[0]
@@ -122,38 +128,134 @@ def card_text(name: str) -> str:
                      f"Battle task: {card.battle_task.text()}.")
         lines.append(f"Special: {card.special_text}")
         lines.append(f"Attack: {card.attack_text}")
+    if len(hits) > 1:
+        more = ", ".join(h.name for h in hits[1:6]) + (", …" if len(hits) > 6 else "")
+        lines.append(f"Also matching '{name.strip()}': {more}.")
     return "\n".join(line for line in lines if line)
 
 
+def _card_hits(name: str) -> list[Any]:
+    """Cards matching `name`: an exact name or id first, then names starting with it, then names
+    containing it, so a full name always finds its own card."""
+    c = default_content()
+    q = name.strip().lower()
+    if not q:
+        return []
+    tables = [c.adventures, c.other_worlds, c.monsters, c.mythos, c.items, c.ancient_ones, c.investigators]
+    cards = [card for t in tables for card in t.values()]
+
+    def rank(card: Any) -> int:
+        n = card.name.lower()
+        short = card.id.split(".")[-1]
+        if q in (n, card.id.lower(), short):
+            return 0
+        return 1 if n.startswith(q) or n.removeprefix("the ").startswith(q) else 2
+
+    hits = [card for card in cards if q in card.name.lower() or q in (card.id.lower(), card.id.split(".")[-1])]
+    return sorted(hits, key=rank)  # stable: the table order stays within a rank
+
+
+@dataclass(frozen=True)
+class _Dice:
+    """The dice an investigator would start an adventure with now: pool counts and spell-held faces."""
+
+    green: int
+    yellow: int
+    red: int
+    held: tuple[str, ...]
+
+    def text(self) -> str:
+        out = f"{self.green} green{' + yellow' if self.yellow else ''}{' + red' if self.red else ''} dice"
+        if self.held:
+            out += f" (+{len(self.held)} held on spells)"
+        return out
+
+
+def _dice_now(state: ElderSignState, items: list[str]) -> _Dice:
+    """Free green dice, the yellow/red die if an item in hand adds it and it is free, and the faces of the
+    dice held on spells (anyone may use those on their own turn, 3.2)."""
+    c = default_content()
+
+    def adds(colour: str) -> bool:
+        return any(any(e.get("add_die") == colour for e in c.items[x].use or []) for x in items)
+
+    green = sum(1 for d, die in state.dice.items() if color_of(d) == "green" and die.loc in ("supply", "pool"))
+    yellow = int(adds("yellow") and state.dice["y"].loc == "supply")
+    red = int(adds("red") and state.dice["r"].loc == "supply")
+    held = tuple(die.face for d, die in state.dice.items() if die.loc == "secured" and die.face)
+    return _Dice(green, yellow, red, held)
+
+
+def _blocked_by_costs(tasks: list[Any], sanity: int, stamina: int) -> str | None:
+    """Why the card cannot be finished, or None. Costs add up over a card, and the cost gate (1.5) refuses
+    the task whose cost would bring sanity or stamina to 0, so the card is out of reach as soon as its
+    total cost does."""
+    for stat, have in (("sanity", sanity), ("stamina", stamina)):
+        cost = sum(getattr(t, stat) for t in tasks)
+        if cost and have - cost <= 0:
+            return f"its tasks cost {cost} {stat} and you have {have}"
+    return None
+
+
+def _reroll_budget(state: ElderSignState, clues: int, dice: _Dice) -> tuple[int, int]:
+    """(rerolls counted, clue cost of one reroll). The count is capped to keep a cold answer to about a
+    second: each reroll counted multiplies the solver's work."""
+    cost = max(1, int(board.modifier(state, "clue_cost") or 1))  # type: ignore[arg-type]
+    cap = 1 if dice.yellow and dice.red else 2
+    return min(clues // cost, cap), cost
+
+
+def _forbidder(state: ElderSignState, key: str) -> str:
+    """The name of the card whose rule modifier `key` is in force (the Mythos card overrides the Ancient One,
+    as `board.modifier` reads them)."""
+    c = default_content()
+    if state.mythos is not None and key in c.mythos[state.mythos].modifiers:
+        return c.mythos[state.mythos].name
+    return c.ancient_ones[state.ao].name
+
+
+def _odds_header(state: ElderSignState, seat: int, clues: int, dice: _Dice, rerolls: int, cost: int,
+                 focus: bool) -> str:
+    per = f" ({cost} clues each)" if cost > 1 else ""
+    counted = f"{rerolls} clue reroll{'s' if rerolls != 1 else ''}{per}"
+    if rerolls * cost < clues:
+        counted += f" of the {clues} clue{'s' if clues != 1 else ''} you hold"
+    focus_text = "focus once" if focus else f"no focus: {_forbidder(state, 'no_focus')} forbids it"
+    return (f"Chances for {board.name(state, seat)} with {dice.text()} and {counted}, playing the best way "
+            f"(one task per roll, {focus_text}):")
+
+
 def odds_text(state: ElderSignState, seat: int, place: str | None) -> str:
-    """The exact chance of completing each face-up card (or one of them) with this seat's dice now."""
+    """The exact chance of completing each face-up card (or one of them) with this seat's dice now. The
+    rules' limits apply: the cost gate (1.5), a Mythos card that forbids focus, the clue price of a reroll;
+    the header says exactly what was counted."""
     from engine.elder_sign.odds import adventure_odds  # lazy: the solver's tables are large
 
     i = state.table[seat].investigator
     if i is None:
         raise IllegalAction("You have no investigator in play.")
-    green = sum(1 for d, die in state.dice.items() if color_of(d) == "green" and die.loc in ("supply", "pool"))
-    c = default_content()
-    yellow = 1 if any(c.items[x].use and any(e.get("add_die") == "yellow" for e in c.items[x].use)
-                      for x in i.items) and state.dice["y"].loc == "supply" else 0
-    red = 1 if any(c.items[x].use and any(e.get("add_die") == "red" for e in c.items[x].use)
-                   for x in i.items) and state.dice["r"].loc == "supply" else 0
+    dice = _dice_now(state, i.items)
+    focus = not board.modifier(state, "no_focus")
+    rerolls, cost = _reroll_budget(state, i.clues, dice)
     places = board.places(state)
     if place:
         q = place.lower()
         places = [w for w in places if q in board.place_label(state, w).lower() or q == w]
         if not places:
             raise IllegalAction(f"No card in play is called '{place}'.")
-    lines = [f"Chances for {board.name(state, seat)} with {green} green"
-             f"{' + yellow' if yellow else ''}{' + red' if red else ''} dice and {i.clues} clue(s), "
-             "playing the best way (one task per roll, focus once, clue rerolls):"]
+    lines = [_odds_header(state, seat, i.clues, dice, rerolls, cost, focus)]
     for where in places:
         card = board.card_data(state, where)
         tasks = [t for _, t in board.task_list(state, where)]
         if card is None or not tasks:
             continue
-        clues = min(i.clues, 1 if yellow and red else 2)  # keeps a cold answer to about a second
-        p = adventure_odds(tasks, card.ordered, green, yellow, red, clues=clues)
+        blocked = _blocked_by_costs(tasks, i.sanity, i.stamina)
+        if blocked:
+            lines.append(f"- {card.name}: 0% ({blocked})")
+            continue
+        # the solver counts rerolls, whatever a reroll costs in clues
+        p = adventure_odds(tasks, card.ordered, dice.green, dice.yellow, dice.red, clues=rerolls, held=dice.held,
+                           focus=focus)
         lines.append(f"- {card.name}: {p:.0%}")
     return "\n".join(lines)
 
