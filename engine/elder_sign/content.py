@@ -8,6 +8,7 @@ Any error names the file, the line and the card id. The format is documented in 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -24,7 +25,7 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets" / "elder_sign"
 Effects = list[dict[str, Any]]
 
 #: lingering rule changes a Mythos card or an Ancient One may impose (digest 3.5, 11.4 "while_in_play")
-MODIFIERS = {
+MODIFIERS: dict[str, type[bool] | type[int]] = {
     "no_focus": bool,  # focusing is not allowed
     "no_assist": bool,  # assistance is not allowed
     "no_first_aid": bool,  # the entrance's First Aid is closed
@@ -35,7 +36,7 @@ MODIFIERS = {
     "no_spells": bool,  # spells may not be cast
 }
 
-ABILITY_KINDS = {
+ABILITY_KINDS: dict[str, dict[str, type]] = {
     # kind: (parameter -> type)
     "free_reroll": {"dice": int},  # once per roll: reroll up to N rolled dice without spending a clue
     "add_die": {"color": str, "per": str},  # add the yellow/red die (if free) once per turn/day
@@ -341,8 +342,16 @@ def content_versions() -> dict[str, Callable[[], Content]]:
     return {read_version(ASSETS): lambda: load_content(ASSETS)}
 
 
+#: the content version new games start with when it is not the shipped one (a test's own pack, a content pack
+#: under trial): set it with `PINNED.set(version)` after registering that version in CONTENT
+PINNED: ContextVar[str | None] = ContextVar("elder_sign_content", default=None)
+
+
 def default_content() -> Content:
     """The content a new game starts with (the shipped version), loaded once through the registry."""
+    pinned = PINNED.get()
+    if pinned is not None:
+        return CONTENT.get("elder-sign", pinned)  # type: ignore[no-any-return]
     version = read_version_cached()
     if not CONTENT.has("elder-sign", version):
         CONTENT.register("elder-sign", version, lambda: load_content(ASSETS))
@@ -356,6 +365,6 @@ def read_version_cached() -> str:
 
 def content_of(version: str) -> Content:
     """The content a game of that version plays with (ContentVersionError if this build lacks it)."""
-    if version == read_version_cached():
+    if version == read_version_cached() and PINNED.get() is None:
         return default_content()
     return CONTENT.get("elder-sign", version)  # type: ignore[no-any-return]

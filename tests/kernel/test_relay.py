@@ -87,8 +87,9 @@ async def test_a_whole_game_in_the_console(sqlite_store: Store, tmp_path: Path) 
     script = ["alice /game new game:relay", "bob /game join", "alice /game start",
               "bob choose 3", "alice choose 3",  # round 1, in any order
               "alice choose ward",  # when: cancel the scoring
-              "alice choose 3", "bob choose 3", "alice choose pass",  # round 2: 6 + echo 1
-              "bob choose 3", "alice choose 3", "alice choose pass"]  # round 3: 6 + 1 = 14 >= 12
+              # the Ward is spent: nobody has a response any more, so the when windows pass unasked
+              "alice choose 3", "bob choose 3",  # round 2: 6 + the forced echo 1
+              "bob choose 3", "alice choose 3"]  # round 3: 6 + 1 = 14 >= 12
     bad = await console.run_lines(script)
     text = "\n".join(out)
     assert bad == 0, text

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from engine import api
+from engine.core.content import CONTENT
 from engine.core.events import Event
 from engine.core.game import SeatSpec
 from engine.core.prompt import Action, Prompt
 from engine.elder_sign import board
-from engine.elder_sign.content import AdventureCard, Monster, Mythos, default_content
+from engine.elder_sign.content import PINNED, AdventureCard, Monster, Mythos, default_content
 from engine.elder_sign.state import CardInPlay, ElderSignState
 
 
@@ -53,19 +55,24 @@ def op(state: ElderSignState) -> str:
 
 @contextmanager
 def extra_cards(*cards: Any) -> Iterator[None]:
-    """Add test-only cards to the loaded content for the duration of a test."""
-    c = default_content()
-    tables = {AdventureCard: c.adventures, Monster: c.monsters, Mythos: c.mythos}
-    added = []
+    """New games in this block play with the shipped content plus test-only cards. The shared content is never
+    changed: the cards go into a copy registered under its own content version."""
+    base = default_content()
+    pack = base.model_copy(deep=True)
+    tables = {AdventureCard: pack.adventures, Monster: pack.monsters, Mythos: pack.mythos}
     for card in cards:
-        table = c.other_worlds if isinstance(card, AdventureCard) and card.other_world else tables[type(card)]
+        table = pack.other_worlds if isinstance(card, AdventureCard) and card.other_world else tables[type(card)]
         table[card.id] = card
-        added.append((table, card.id))
+    pack.version = f"{base.version}+test-{next(_PACKS)}"
+    CONTENT.register("elder-sign", pack.version, lambda: pack)
+    token = PINNED.set(pack.version)
     try:
         yield
     finally:
-        for table, cid in added:
-            table.pop(cid, None)
+        PINNED.reset(token)
+
+
+_PACKS = itertools.count(1)
 
 
 def adventure(card_id: str, tasks: list[str], **kw: Any) -> AdventureCard:
@@ -74,7 +81,11 @@ def adventure(card_id: str, tasks: list[str], **kw: Any) -> AdventureCard:
 
 
 def place(state: ElderSignState, slot: int, card_id: str) -> None:
-    """Put a card in an adventure slot (the old one goes to the deck bottom)."""
+    """Put a card in an adventure slot (the old one goes to the deck bottom). Inside `extra_cards`, a table
+    dealt before the block plays on with the block's pack (the shipped cards plus the test's own)."""
+    pinned = PINNED.get()
+    if pinned is not None:
+        state.content_version = pinned
     old = state.slots[slot]
     if old is not None:
         state.decks["adventure"].put_bottom(old.card)
