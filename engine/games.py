@@ -57,9 +57,9 @@ def get_game(game_id: str) -> GameRules:
         for version, loader in load_target(m.content)().items():
             if not CONTENT.has(m.id, version):
                 CONTENT.register(m.id, version, loader)
-    rules = load_target(m.rules)
-    _LOADED[game_id] = rules
-    return rules
+    loaded: GameRules = load_target(m.rules)  # the manifest names a GameRules instance
+    _LOADED[game_id] = loaded
+    return loaded
 
 
 def register(game: GameManifest | str, target: str | None = None) -> None:

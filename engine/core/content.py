@@ -36,10 +36,10 @@ def entries_with_lines(path: Path, key: str = "cards") -> tuple[dict[str, Any], 
         data = Loader(text).construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
         raise ContentError(f"{path.name}: not valid YAML: {exc}") from exc
-    if not isinstance(data, dict) or not isinstance(data.get(key), list):
+    if root is None or not isinstance(data, dict) or not isinstance(data.get(key), list):
         raise ContentError(f"{path.name}: expected a mapping with a '{key}' list")
     lines: list[int] = []
-    for key_node, value_node in root.value:  # type: ignore[union-attr]
+    for key_node, value_node in root.value:
         if key_node.value == key:
             lines = [n.start_mark.line + 1 for n in value_node.value]
     return data, lines

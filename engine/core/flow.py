@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -59,6 +59,15 @@ class Frame(BaseModel):
         """The arguments as the op's model (they were checked against it when the frame was pushed)."""
         return model.model_validate(self.args)
 
+    @property
+    def owner(self) -> int:
+        """The seat of a frame that always belongs to one (a question, a step of someone's turn). A frame
+        pushed without a seat where its op needs one is a bug in the game: it says so, naming the op."""
+        if self.seat is None:
+            raise EngineError(f"frame {self.id} ('{self.op}', from '{self.source}') has no seat, but its op "
+                              "acts for one")
+        return self.seat
+
 
 class Step(BaseModel):
     """A frame not yet on the stack (no id): what an option or a trigger will push when chosen. Building a
@@ -84,16 +93,34 @@ AnswerFn = Callable[[Any, Frame, "Answer", Events], None]
 DoneFn = Callable[[Any, Frame, Events], None]
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Op:
+    """A registered op; one subclass per kind, so each carries exactly the functions its kind needs."""
+
+    kind: ClassVar[OpKind]
     name: str
-    kind: OpKind
     args: type[BaseModel] | None = None
-    run: RunFn | None = None
-    ask: AskFn | EachAskFn | None = None
-    seats: SeatsFn | None = None  # "each": who is asked (fixed when the frame is first reached)
-    answer: AnswerFn | None = None
-    done: DoneFn | None = None  # "each": after the last seat answered
+    answer: AnswerFn | None = None  # a question's answer (registered by `Flow.answers`)
+
+
+@dataclass(kw_only=True)
+class AutoOp(Op):
+    kind: ClassVar[OpKind] = OpKind.AUTO
+    run: RunFn
+
+
+@dataclass(kw_only=True)
+class AskOp(Op):
+    kind: ClassVar[OpKind] = OpKind.ASK
+    ask: AskFn
+
+
+@dataclass(kw_only=True)
+class EachOp(Op):
+    kind: ClassVar[OpKind] = OpKind.EACH
+    ask: EachAskFn
+    seats: SeatsFn  # who is asked (fixed when the frame is first reached)
+    done: DoneFn | None = None  # after the last seat answered
 
 
 @dataclass
@@ -149,14 +176,14 @@ class Flow(Generic[S]):
 
     def auto(self, name: str, args: type[BaseModel] | None = None) -> Callable[[RunFn], RunFn]:
         def deco(fn: RunFn) -> RunFn:
-            self._add(Op(name, OpKind.AUTO, args=args, run=fn))
+            self._add(AutoOp(name=name, args=args, run=fn))
             return fn
         return deco
 
     def ask(self, name: str, args: type[BaseModel] | None = None) -> Callable[[AskFn], AskFn]:
         """Register the prompt of an "any one of these seats" question; pair it with `answers(name)`."""
         def deco(fn: AskFn) -> AskFn:
-            self._add(Op(name, OpKind.ASK, args=args, ask=fn))
+            self._add(AskOp(name=name, args=args, ask=fn))
             return fn
         return deco
 
@@ -164,7 +191,7 @@ class Flow(Generic[S]):
              done: DoneFn | None = None) -> Callable[[EachAskFn], EachAskFn]:
         """Register a question asked of each of `seats(state, frame)` at once (prompt built per seat)."""
         def deco(fn: EachAskFn) -> EachAskFn:
-            self._add(Op(name, OpKind.EACH, args=args, ask=fn, seats=seats, done=done))
+            self._add(EachOp(name=name, args=args, ask=fn, seats=seats, done=done))
             return fn
         return deco
 
@@ -216,7 +243,8 @@ class Flow(Generic[S]):
 
     @staticmethod
     def find(state: Any, frame_id: int) -> Frame | None:
-        for f in state.flow.stack:
+        stack: list[Frame] = state.flow.stack
+        for f in stack:
             if f.id == frame_id:
                 return f
         return None
@@ -267,20 +295,20 @@ class Flow(Generic[S]):
                 stack.pop()
                 continue
             op = ops[top.op]
-            if op.kind is OpKind.AUTO:
+            if isinstance(op, AutoOp):
                 stack.pop()
-                op.run(state, top, events)  # type: ignore[misc]
+                op.run(state, top, events)
                 continue
             if self.lapse(state, top):
                 if stack and stack[-1] is top:
                     stack.pop()
                 continue
-            if op.kind is OpKind.ASK:
+            if not isinstance(op, EachOp):  # an "ask": one prompt, numbered when first reached
                 if top.seq == 0:
                     top.seq = state.next_seq()
                 return
             if not top.seqs:
-                seats = op.seats(state, top)  # type: ignore[misc]
+                seats = op.seats(state, top)
                 if not seats:
                     stack.pop()
                     if op.done is not None:
@@ -297,17 +325,17 @@ class Flow(Generic[S]):
             return []
         top = stack[-1]
         op = self.ops[top.op]
-        if op.kind is OpKind.ASK:
+        if isinstance(op, AskOp):
             if top.seq == 0:
                 return []
-            p = op.ask(state, top)  # type: ignore[call-arg,misc]
+            p = op.ask(state, top)
             p.seq = top.seq
             return [p]
-        if op.kind is OpKind.EACH:
+        if isinstance(op, EachOp):
             out = []
             for seat, seq in top.seqs.items():
                 if seat not in top.done:
-                    p = op.ask(state, top, seat)  # type: ignore[call-arg,misc]
+                    p = op.ask(state, top, seat)
                     p.seq, p.seats = seq, [seat]
                     out.append(p)
             return out
@@ -321,12 +349,12 @@ class Flow(Generic[S]):
         chosen = [o for c in action.choice for o in prompt.options if o.id == c]
         answer = Answer(action=action, seat=action.seat, options=chosen)
         events: Events = []
-        if op.kind is OpKind.EACH:
+        if isinstance(op, EachOp):
             top.done.append(action.seat)
             finished = len(top.done) >= len(top.seqs)
             if finished:
                 stack.pop()
-        elif op.kind is OpKind.ASK:
+        elif isinstance(op, AskOp):
             stack.pop()
             finished = True
         else:
@@ -336,7 +364,7 @@ class Flow(Generic[S]):
                 self.push_steps(state, o.then)
         if op.answer is not None:
             op.answer(state, top, answer, events)
-        if op.kind is OpKind.EACH and finished and op.done is not None:
+        if isinstance(op, EachOp) and finished and op.done is not None:
             op.done(state, top, events)
         self.run(state, events)
         return events

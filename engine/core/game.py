@@ -8,7 +8,7 @@ rejected action leaves the state untouched.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -17,6 +17,9 @@ from engine.core.events import Event
 from engine.core.flow import Flow, FlowState
 from engine.core.prompt import Action, Option, Prompt
 from engine.core.rng import Rng
+
+#: how a game ended: the players won or lost by the rules, or a moderator ended it
+Result = Literal["win", "loss", "ended"]
 
 
 class SeatSpec(BaseModel):
@@ -49,7 +52,7 @@ class GameState(BaseModel):
     step: int = 0  # actions applied so far
     prompt_seq: int = 0  # the last prompt sequence number handed out; never reused
     over: bool = False
-    result: str | None = None  # "win" | "loss" | "ended" (a moderator ended it)
+    result: Result | None = None
     flow: FlowState = Field(default_factory=FlowState)  # the kernel's resolution stack (engine/core/flow.py)
 
     def next_seq(self) -> int:
@@ -68,7 +71,7 @@ class Summary(BaseModel):
     waiting_for: list[int]
     headline: str
     over: bool = False
-    result: str | None = None
+    result: Result | None = None
 
 
 class GameRules(ABC):

@@ -40,7 +40,7 @@ class SmartAgent:
         self.rng = random.Random(seed)
         self.advice: Advice | None = None
 
-    def act(self, state: ElderSignState, prompt: Prompt | None = None) -> Action:  # type: ignore[override]
+    def act(self, state: ElderSignState, prompt: Prompt | None = None) -> Action:
         prompt = prompt or api.prompts(state)[0]
         seat = prompt.seats[0]
         ids = [o.id for o in prompt.options]
@@ -58,7 +58,7 @@ class SmartAgent:
         return sum(1 for d, die in state.dice.items() if color_of(d) == "green" and die.loc in ("supply", "pool"))
 
     def _clue_budget(self, state: ElderSignState, seat: int) -> int:
-        cost = int(board.modifier(state, "clue_cost") or 1)  # type: ignore[arg-type]
+        cost = int(board.modifier(state, "clue_cost") or 1)
         return min(3, board.inv(state, seat).clues // cost)
 
     def _open(self, state: ElderSignState) -> tuple[list[str], list[Any], bool]:
@@ -78,6 +78,7 @@ class SmartAgent:
             return "go:entrance"
         best, best_value = "go:entrance", 0.5
         green = self._green(state)
+        focus = not board.modifier(state, "no_focus")  # the same limits the turn will have (3.5)
         for o in prompt.options:
             if not o.id.startswith("go:") or o.id == "go:entrance":
                 continue
@@ -89,7 +90,7 @@ class SmartAgent:
             if any((t.sanity and i.sanity - t.sanity <= 1) or (t.stamina and i.stamina - t.stamina <= 1)
                    for t in tasks):
                 continue
-            p = adventure_odds(tasks, card.ordered, green)  # clues left out: keeps the solver cache warm
+            p = adventure_odds(tasks, card.ordered, green, focus=focus)  # clues left out: keeps the cache warm
             value = p * (_score(card.rewards, REWARD_VALUE) + card.trophy) - (1 - p) * (
                 _score(card.penalties, PENALTY_VALUE) + 0.5)
             if value > best_value:

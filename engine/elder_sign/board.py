@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.elder_sign.content import AdventureCard, Content, content_of
 from engine.elder_sign.dice import DIE_IDS, color_of
-from engine.elder_sign.state import CardInPlay, ElderSignState, Investigator, Lock, MonsterOn
+from engine.elder_sign.state import CardInPlay, DieLoc, ElderSignState, Investigator, Lock, LockKind, MonsterOn
 from engine.elder_sign.tasks import Task
 
 Events = list[Event]
@@ -123,11 +123,11 @@ def investigators_at(state: ElderSignState, where: str) -> list[int]:
 
 # ---------------------------------------------------------------- dice
 
-def dice_at(state: ElderSignState, loc: str, holder: str | None = None) -> list[str]:
+def dice_at(state: ElderSignState, loc: DieLoc, holder: str | None = None) -> list[str]:
     return [d for d in DIE_IDS if state.dice[d].loc == loc and (holder is None or state.dice[d].holder == holder)]
 
 
-def set_die(state: ElderSignState, die: str, loc: str, holder: str | None = None, face: str | None = None,
+def set_die(state: ElderSignState, die: str, loc: DieLoc, holder: str | None = None, face: str | None = None,
             keep_face: bool = False) -> None:
     d = state.dice[die]
     d.loc, d.holder = loc, holder
@@ -145,14 +145,14 @@ def return_die(state: ElderSignState, die: str) -> None:
     set_die(state, die, "supply")
 
 
-def lock_die(state: ElderSignState, color: str, source: str, kind: str, events: Events) -> None:
+def lock_die(state: ElderSignState, color: str, source: str, kind: LockKind, events: Events) -> None:
     """A lock icon enters play: lock a die of that colour, even one on a spell or focused (3.3).
     Green: a free die first (supply, then spell, then focus, then the pool) [AMBIG 3.3 default]; the lock
     queues only when every die of the colour is already locked."""
     state.lock_counter += 1
     lock = Lock(id=f"L{state.lock_counter}", color=color, source=source, kind=kind)
     state.locks.append(lock)
-    order = ("supply", "discarded", "secured", "focused", "assisted", "pool")
+    order: tuple[DieLoc, ...] = ("supply", "discarded", "secured", "focused", "assisted", "pool")
     for loc in order:
         for d in DIE_IDS:
             if color_of(d) == color and state.dice[d].loc == loc:
@@ -250,7 +250,8 @@ def monster_count(cip: CardInPlay) -> int:
     return sum(1 for m in cip.monsters if m.defeated_by is None)
 
 
-def modifier(state: ElderSignState, key: str) -> object:
+def modifier(state: ElderSignState, key: str) -> bool | int | None:
+    """A lingering rule change (content.MODIFIERS: each is a bool or an int), None when nothing sets it."""
     c = content(state)
     value = c.ancient_ones[state.ao].modifiers.get(key)
     if state.mythos is not None:

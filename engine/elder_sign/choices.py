@@ -18,7 +18,7 @@ class UseItem(NamedTuple):
 
 
 class UseAbility(NamedTuple):
-    index: int  # into items._ability_sources(state, seat)
+    n: int  # into items._ability_sources(state, seat) (not `index`: that is tuple.index)
 
 
 class Release(NamedTuple):
@@ -38,8 +38,11 @@ class AskHelp(NamedTuple):
     helper: int
 
 
+AidKind = Literal["stamina", "sanity", "full_stamina", "full_sanity", "full_both"]
+
+
 class FirstAid(NamedTuple):
-    kind: Literal["stamina", "sanity", "full_stamina", "full_sanity", "full_both"]
+    kind: AidKind
 
 
 class Souvenir(NamedTuple):
@@ -47,7 +50,7 @@ class Souvenir(NamedTuple):
 
 
 class Payment(NamedTuple):
-    index: int  # into board.payments(state, seat, cost)
+    n: int  # into board.payments(state, seat, cost)
 
 
 class Spot(NamedTuple):
@@ -57,7 +60,7 @@ class Spot(NamedTuple):
 
 class MonsterAt(NamedTuple):
     where: str
-    index: int
+    n: int  # into the card's monsters
 
 
 Item = UseItem | UseAbility

@@ -326,8 +326,8 @@ EFFECT = {
 @asks("choose_branch")
 def ask_branch(state: ElderSignState, step: Frame) -> Prompt:
     branches = step.args["branches"]
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
-                  title=f"{name(state, step.seat)}: choose one", reason=board.card_name(state, step.args["source"]),
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+                  title=f"{name(state, step.owner)}: choose one", reason=board.card_name(state, step.args["source"]),
                   options=_branch_options(branches), default=["0"])
 
 

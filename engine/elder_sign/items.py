@@ -6,7 +6,7 @@ a roll). Only the owner uses their cards and abilities, on their own turn (diges
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from engine.core.events import Event
 from engine.core.flow import Answer, Frame
@@ -20,6 +20,8 @@ from engine.elder_sign.ops import answers, asks, auto, push
 from engine.elder_sign.state import ElderSignState
 
 abilities = active_abilities
+#: when a card or ability may be used: the start of a turn, before a roll, after a roll
+Window = Literal["move", "pre", "post"]
 ROLL_VERBS = {"secure", "reroll", "set_face"}
 
 
@@ -34,7 +36,7 @@ def _die_free(state: ElderSignState, color: str) -> bool:
     return state.dice[die].loc == "supply" and adv is not None and die not in adv.item_dice_spent
 
 
-def _verb_usable(state: ElderSignState, seat: int, verb: str, arg: Any, window: str) -> bool:
+def _verb_usable(state: ElderSignState, seat: int, verb: str, arg: Any, window: Window) -> bool:
     adv = state.adventure
     rolled = adv is not None and adv.rolled and bool(board.dice_at(state, "pool"))
     if verb in ROLL_VERBS:
@@ -47,7 +49,9 @@ def _verb_usable(state: ElderSignState, seat: int, verb: str, arg: Any, window: 
         return bool(board.dice_at(state, "locked"))
     if verb in ("stamina", "sanity") and arg > 0:
         i = inv(state, seat)
-        return getattr(i, verb) < getattr(i, f"max_{verb}")
+        now: int = getattr(i, verb)
+        top: int = getattr(i, f"max_{verb}")
+        return now < top
     return True
 
 
@@ -67,7 +71,7 @@ def _ability_sources(state: ElderSignState, seat: int) -> list[tuple[str, str, d
 
 
 def _ability_usable(state: ElderSignState, seat: int, source: str, kind: str, p: dict[str, Any],
-                    window: str) -> bool:
+                    window: Window) -> bool:
     i = inv(state, seat)
     per = p.get("per", "roll")
     if kind in ("free_reroll", "add_die", "unlock_die", "heal", "turn_face"):
@@ -89,7 +93,7 @@ def _ability_usable(state: ElderSignState, seat: int, source: str, kind: str, p:
     return False
 
 
-def options(state: ElderSignState, seat: int, window: str) -> list[Option]:
+def options(state: ElderSignState, seat: int, window: Window) -> list[Option]:
     """The item, spell, ally and ability uses open to `seat` in this window."""
     c = content(state)
     i = inv(state, seat)
@@ -110,7 +114,7 @@ def options(state: ElderSignState, seat: int, window: str) -> list[Option]:
     return out
 
 
-def use(state: ElderSignState, seat: int, choice: Item, window: str, events: Events) -> None:
+def use(state: ElderSignState, seat: int, choice: Item, window: Window, events: Events) -> None:
     """Use an option from `options()` (the caller already pushed the step to come back to)."""
     i = inv(state, seat)
     c = content(state)
@@ -126,7 +130,7 @@ def use(state: ElderSignState, seat: int, choice: Item, window: str, events: Eve
                             cause=card_id))
         push(state, "effects", seat, effects=card.use, source=card_id, where=None, context="use")
         return
-    source, kind, p = _ability_sources(state, seat)[choice.index]
+    source, kind, p = _ability_sources(state, seat)[choice.n]
     if "per" in p or kind in ("free_reroll", "turn_face"):
         i.used[source] = _period_counter(state, p.get("per", "roll"))
     events.append(Event(kind="ability.used", text=f"{name(state, seat)} uses "
@@ -243,8 +247,8 @@ def ask_pick_dice(state: ElderSignState, step: Frame) -> Prompt:
     pool = [d for d in board.dice_at(state, "pool") if state.dice[d].face is not None]
     opts = [Option(id=d, label=_die_label(state, d), data=d) for d in pool]
     verb = "reroll" if purpose in ("clue", "reroll") else "hold on the spell"
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.MANY,
-                  title=f"{name(state, step.seat)}: which dice to {verb}?",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.MANY,
+                  title=f"{name(state, step.owner)}: which dice to {verb}?",
                   reason=board.card_name(state, step.args["source"]) if purpose != "clue" else "Clue reroll",
                   options=opts, min_choices=1, max_choices=min(step.args["max"], len(opts)),
                   default=[opts[0].id] if opts else None)
@@ -252,7 +256,7 @@ def ask_pick_dice(state: ElderSignState, step: Frame) -> Prompt:
 
 @answers("pick_dice")
 def answer_pick_dice(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    purpose, seat = step.args["purpose"], step.seat
+    purpose, seat = step.args["purpose"], step.owner
     dice = [o.data for o in action.options]
     if purpose.startswith("secure:"):
         spell = purpose[7:]
@@ -263,7 +267,7 @@ def answer_pick_dice(state: ElderSignState, step: Frame, action: Answer, events:
                             seat=seat, cause=spell))
         return
     if purpose == "clue":
-        cost = int(board.modifier(state, "clue_cost") or 1)  # type: ignore[arg-type]
+        cost = int(board.modifier(state, "clue_cost") or 1)
         inv(state, seat).clues -= cost
     before = ", ".join(_die_label(state, d) for d in dice)
     for d in dice:
@@ -289,7 +293,7 @@ def ask_pick_die(state: ElderSignState, step: Frame) -> Prompt:
         title = f"which die becomes {FACE_LABEL[purpose[4:]]}?"
     if not opts:
         opts = [Option(id="none", label="No die can be chosen", data=None)]
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE, title=f"{name(state, step.seat)}: {title}",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE, title=f"{name(state, step.owner)}: {title}",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
 
@@ -307,12 +311,12 @@ def answer_pick_die(state: ElderSignState, step: Frame, action: Answer, events: 
         return
     if purpose == "unlock":
         board.cancel_lock(state, d)
-        events.append(Event(kind="die.unlocked", text=f"{name(state, step.seat)} frees the {color_of(d)} die.",
-                            seat=step.seat, cause=step.args["source"]))
+        events.append(Event(kind="die.unlocked", text=f"{name(state, step.owner)} frees the {color_of(d)} die.",
+                            seat=step.owner, cause=step.args["source"]))
         return
     state.dice[d].face = purpose[4:]
-    events.append(Event(kind="die.turned", text=f"{name(state, step.seat)} turns a {color_of(d)} die to "
-                        f"{FACE_LABEL[purpose[4:]]}.", seat=step.seat, cause=step.args["source"]))
+    events.append(Event(kind="die.turned", text=f"{name(state, step.owner)} turns a {color_of(d)} die to "
+                        f"{FACE_LABEL[purpose[4:]]}.", seat=step.owner, cause=step.args["source"]))
 
 
 @asks("pick_monster")
@@ -326,8 +330,8 @@ def ask_pick_monster(state: ElderSignState, step: Frame) -> Prompt:
                            f"{board.place_label(state, where)}"[:100], data=MonsterAt(where, n)))
     if not opts:
         opts = [Option(id="none", label="No monster is in play", data=None)]
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
-                  title=f"{name(state, step.seat)}: defeat which monster?",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+                  title=f"{name(state, step.owner)}: defeat which monster?",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
 
@@ -339,10 +343,10 @@ def answer_pick_monster(state: ElderSignState, step: Frame, action: Answer, even
     cip = board.card_at(state, where)
     assert cip is not None
     m = cip.monsters[n]
-    m.defeated_by = step.seat
-    events.append(Event(kind="monster.defeated", text=f"{name(state, step.seat)} defeats "
+    m.defeated_by = step.owner
+    events.append(Event(kind="monster.defeated", text=f"{name(state, step.owner)} defeats "
                         f"{board.card_name(state, m.monster)} with {board.card_name(state, step.args['source'])}.",
-                        seat=step.seat, cause=m.monster))
+                        seat=step.owner, cause=m.monster))
 
 
 @asks("heal_target")
@@ -350,11 +354,11 @@ def ask_heal(state: ElderSignState, step: Frame) -> Prompt:
     what = step.args["what"]
     opts = [Option(id=str(s), label=f"{name(state, s)} ({getattr(inv(state, s), what)}/"
                    f"{getattr(inv(state, s), 'max_' + what)} {what})"[:100], data=s)
-            for s in _heal_targets(state, step.seat, what)]
+            for s in _heal_targets(state, step.owner, what)]
     if not opts:
         opts = [Option(id="none", label="Nobody here needs it", data=None)]
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
-                  title=f"{name(state, step.seat)}: restore {step.args['amount']} {what} to whom?",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+                  title=f"{name(state, step.owner)}: restore {step.args['amount']} {what} to whom?",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
 
@@ -380,22 +384,22 @@ def run_resume_post(state: ElderSignState, step: Frame, events: Events) -> None:
 @asks("discard_items")
 def ask_discard_items(state: ElderSignState, step: Frame) -> Prompt:
     c = content(state)
-    held = [x for x in inv(state, step.seat).items if c.items[x].kind in ("common", "unique")]
+    held = [x for x in inv(state, step.owner).items if c.items[x].kind in ("common", "unique")]
     opts = [Option(id=x, label=f"Discard {c.items[x].name}", data=x) for x in dict.fromkeys(held)]
     n = min(step.args["count"], len(opts))
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.MANY,
-                  title=f"{name(state, step.seat)}: discard {n} item{'s' if n > 1 else ''}",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.MANY,
+                  title=f"{name(state, step.owner)}: discard {n} item{'s' if n > 1 else ''}",
                   reason=board.card_name(state, step.args["source"]), options=opts, min_choices=n,
                   max_choices=n, default=[o.id for o in opts[:n]])
 
 
 @answers("discard_items")
 def answer_discard_items(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    i = inv(state, step.seat)
+    i = inv(state, step.owner)
     chosen = [o.data for o in action.options]
     for x in chosen:
         i.items.remove(x)
         board.return_item(state, x)
-    events.append(Event(kind="items.lost", text=f"{name(state, step.seat)} discards "
-                        f"{', '.join(content(state).items[x].name for x in chosen)}.", seat=step.seat,
+    events.append(Event(kind="items.lost", text=f"{name(state, step.owner)} discards "
+                        f"{', '.join(content(state).items[x].name for x in chosen)}.", seat=step.owner,
                         cause=step.args["source"]))

@@ -10,6 +10,8 @@ assistance:
   rolled again. The player may also decline and act as if the roll had failed ("efficient adventuring");
 * the player may spend a clue to reroll any non-empty subset of the rolled dice; this is still the same
   roll, so a completion may follow;
+* a task is only ever completed with a roll: with no pool dice left to roll, the adventure fails even
+  when the held dice alone would complete what remains (the engine ends it as "no dice left");
 * a failed roll discards one pool die (losing the last one is failure). Then, once per turn, the player
   may focus one remaining pool die: it moves to the held dice with its face. Focusing the last pool die
   is forbidden (digest 9, item 10);
@@ -124,7 +126,7 @@ def _dists(rem: tuple[Req, ...]) -> tuple[tuple[tuple[str | None, float], ...], 
     for color in COLORS:
         faces = DIE_TYPES[color].faces
         classes = [reps[f] for f in faces]
-        order = [r for r in dict.fromkeys(reps[f] for f in FACES) if r is not None and r in classes]
+        order: list[str | None] = [r for r in dict.fromkeys(reps[f] for f in FACES) if r is not None and r in classes]
         if None in classes:
             order.append(None)
         out.append(tuple((r, classes.count(r) / len(faces)) for r in order))
@@ -518,6 +520,8 @@ def _values(key: GroupKey, clues: int) -> list[float]:
     """The success probability of a roll state for every clue count 0..clues (at least)."""
     if not key[1]:
         return [1.0] * (clues + 1)
+    if not any(key[2]):
+        return [0.0] * (clues + 1)  # tasks left but nothing to roll: no completion is possible (3.2)
     got = _VALUES.get(key)
     if got is not None and len(got) > clues:
         return got
@@ -670,7 +674,8 @@ def task_odds(task: Task, green: int, yellow: int = 0, red: int = 0, held: Seque
               clues: int = 0, focus: bool = True) -> float:
     """Probability of completing this one task this turn under optimal play, rolling ``green`` /
     ``yellow`` / ``red`` pool dice, with ``held`` faces already set aside (focused or spell-secured),
-    ``clues`` clues to spend and focus still available or not. A task with no die symbols is certain."""
+    ``clues`` clues to spend and focus still available or not. A task with no die symbols is certain if
+    there is at least one die to roll; with none, no task can be completed (3.2)."""
     if clues < 0:
         raise ValueError("clues must be >= 0")
     for f in held:
@@ -725,6 +730,8 @@ def best_use(tasks: Task | Sequence[Task], rolled: Sequence[Die], held: Sequence
     task_list = [tasks] if isinstance(tasks, Task) else list(tasks)
     if not task_list:
         raise ValueError("no tasks left")
+    if not rolled:
+        return Advice("fail", 0.0)  # completions need a roll; held dice alone never finish a task (3.2)
     reqs = [requirement(t) for t in task_list]
     ids = [d for d, _ in rolled] + [d for d, _ in held]
     if len(set(ids)) != len(ids):
@@ -823,9 +830,7 @@ def best_use(tasks: Task | Sequence[Task], rolled: Sequence[Die], held: Sequence
         if top_keep is not None and (best is None or top_v > best.odds + _EPS):
             keep_ids = {d for s, n in zip(slots, top_keep, strict=True) for d in by_slot[s][:n]}
             best = Advice("reroll", top_v, reroll=tuple(d for d, _ in rolled if d not in keep_ids))
-    if best is None:
-        # nothing rolled and the held dice complete nothing: there is no die to discard, the turn is lost
-        return Advice("fail", 0.0)
+    assert best is not None  # something was rolled, so failing (discarding it) is always possible
     return best
 
 

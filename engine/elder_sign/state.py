@@ -6,15 +6,29 @@ generator or a closure, so a game saved in the middle of an adventure resumes ex
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from engine.core.deck import Deck
 from engine.core.game import GameState
 
+#: Literal strings, not enums: a saved game's JSON holds exactly these words, and reads back the same.
+#: normal = the investigation; battle = the final battle against the awakened Ancient One (6)
+Phase = Literal["normal", "battle"]
+#: how a Resolution phase ended (None while it is under way): the card was resolved or failed; the attack
+#: was stopped or ran out of dice ("done"); the investigator was devoured (7.5); the Ancient One awoke (6.1)
+Outcome = Literal["success", "failure", "done", "devoured", "awakened"]
+#: where a die is
+DieLoc = Literal["supply", "pool", "assigned", "discarded", "focused", "assisted", "secured", "locked", "removed",
+                 "battle"]
+#: what put a lock icon in play
+LockKind = Literal["adventure", "mythos", "monster"]
+
 
 class Die(BaseModel):
     face: str | None = None  # None until first rolled this adventure
-    loc: str = "supply"  # supply|pool|assigned|discarded|focused|assisted|secured|locked|removed|battle
+    loc: DieLoc = "supply"
     holder: str | None = None  # seat (focused/assisted), spell card id (secured), lock id (locked)
 
 
@@ -24,7 +38,7 @@ class Lock(BaseModel):
     id: str
     color: str
     source: str  # the card or monster id whose icon it is
-    kind: str  # "adventure" | "mythos" | "monster"
+    kind: LockKind
     die: str | None = None  # None = waiting in the queue for a die of its colour
 
 
@@ -72,12 +86,12 @@ class Adventure(BaseModel):
     item_dice_spent: list[str] = Field(default_factory=list)  # yellow/red discarded: not re-added this turn
     rolled: bool = False  # the pool shows a fresh roll that may complete a task
     rolls: int = 0
-    outcome: str | None = None  # "success" | "failure"
+    outcome: Outcome | None = None
 
 
 class ElderSignState(GameState):
     ao: str
-    phase: str = "normal"  # normal | battle
+    phase: Phase = "normal"
     clock: int = 0  # hours past XII: 0, 3, 6, 9
     midnights_pending: int = 0
     day: int = 1

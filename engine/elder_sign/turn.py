@@ -11,7 +11,18 @@ from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
 from engine.elder_sign import board, items
 from engine.elder_sign.board import Events, content, inv, name
-from engine.elder_sign.choices import AskHelp, DoTask, FirstAid, Focus, Go, Payment, Release, Souvenir, Spot
+from engine.elder_sign.choices import (
+    AidKind,
+    AskHelp,
+    DoTask,
+    FirstAid,
+    Focus,
+    Go,
+    Payment,
+    Release,
+    Souvenir,
+    Spot,
+)
 from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, TERROR, color_of
 from engine.elder_sign.effects import (
     add_doom,
@@ -65,7 +76,7 @@ def run_turn_start(state: ElderSignState, step: Frame, events: Events) -> None:
 
 @asks("move")
 def ask_move(state: ElderSignState, step: Frame) -> Prompt:
-    seat = step.seat
+    seat = step.owner
     here = inv(state, seat).location
     opts = [Option(id="go:entrance", label="Go to the Entrance" if here != "entrance" else "Stay at the Entrance",
                    data=Go("entrance"))]
@@ -85,7 +96,7 @@ def ask_move(state: ElderSignState, step: Frame) -> Prompt:
 @answers("move")
 def answer_move(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     choice = action.data
-    seat = step.seat
+    seat = step.owner
     if not isinstance(choice, Go):
         push(state, "move", seat)
         items.use(state, seat, choice, "move", events)
@@ -110,7 +121,7 @@ def _entrance_costs(state: ElderSignState, seat: int) -> int:
 
 @asks("entrance")
 def ask_entrance(state: ElderSignState, step: Frame) -> Prompt:
-    seat = step.seat
+    seat = step.owner
     i = inv(state, seat)
     have = board.trophy_total(state, seat)
     off = _entrance_costs(state, seat)
@@ -120,14 +131,16 @@ def ask_entrance(state: ElderSignState, step: Frame) -> Prompt:
             opts.append(Option(id="aid:stamina", label="First Aid: +1 stamina (free)", data=FirstAid("stamina")))
         if i.sanity < i.max_sanity:
             opts.append(Option(id="aid:sanity", label="First Aid: +1 sanity (free)", data=FirstAid("sanity")))
-        for key, label, cost in (("full_stamina", "full stamina", 2), ("full_sanity", "full sanity", 2),
-                                 ("full_both", "full stamina and sanity", 4)):
+        full: tuple[tuple[AidKind, str, int], ...] = (
+            ("full_stamina", "full stamina", 2), ("full_sanity", "full sanity", 2),
+            ("full_both", "full stamina and sanity", 4))
+        for key, label, cost in full:
             cost = max(0, cost - off)
             needs = (key != "full_sanity" and i.stamina < i.max_stamina) or (
                 key != "full_stamina" and i.sanity < i.max_sanity)
             if needs and have >= cost:
                 opts.append(Option(id=f"aid:{key}", label=f"First Aid: {label} ({cost} trophies)",
-                                   data=FirstAid(key)))  # type: ignore[arg-type]
+                                   data=FirstAid(key)))
     if not board.modifier(state, "no_lost_and_found"):
         opts.append(Option(id="lost", label="Lost & Found: roll a green die", data="lost"))
     if not board.modifier(state, "no_souvenirs"):
@@ -145,7 +158,7 @@ def ask_entrance(state: ElderSignState, step: Frame) -> Prompt:
 
 @answers("entrance")
 def answer_entrance(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    seat, choice = step.seat, action.data
+    seat, choice = step.owner, action.data
     off = _entrance_costs(state, seat)
     if choice == "rest":
         events.append(Event(kind="entrance", text=f"{name(state, seat)} rests at the Entrance.", seat=seat))
@@ -185,7 +198,7 @@ def _entrance_purchase(state: ElderSignState, seat: int, purpose: str, events: E
 
 @asks("pay")
 def ask_pay(state: ElderSignState, step: Frame) -> Prompt:
-    seat, cost = step.seat, step.args["cost"]
+    seat, cost = step.owner, step.args["cost"]
     opts = []
     for n, p in enumerate(board.payments(state, seat, cost)):
         label = " + ".join(f"{board.card_name(state, t)} ({board.trophy_value(state, t)})" for t in p)
@@ -199,11 +212,11 @@ def ask_pay(state: ElderSignState, step: Frame) -> Prompt:
 
 @answers("pay")
 def answer_pay(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    seat, choice, purpose = step.seat, action.data, step.args["purpose"]
+    seat, choice, purpose = step.owner, action.data, step.args["purpose"]
     if choice == "back":
         push(state, "entrance", seat)
         return
-    paid = board.payments(state, seat, step.args["cost"])[choice.index]
+    paid = board.payments(state, seat, step.args["cost"])[choice.n]
     i = inv(state, seat)
     for t in paid:
         i.trophies.remove(t)
@@ -220,8 +233,8 @@ def run_lost_and_found(state: ElderSignState, step: Frame, events: Events) -> No
     face = DIE_TYPES["green"].roll(state.rng)
     e = content(state).entrance
     events.append(Event(kind="lost_and_found", text=f"Lost & Found: the die shows {FACE_LABEL[face]}. "
-                        f"{e.lost_and_found_text.get(face, '')}", seat=step.seat, data={"faces": [face]}))
-    apply_batch(state, e.lost_and_found[face], step.seat, "entrance.lost-and-found")
+                        f"{e.lost_and_found_text.get(face, '')}", seat=step.owner, data={"faces": [face]}))
+    apply_batch(state, e.lost_and_found[face], step.owner, "entrance.lost-and-found")
 
 
 # ---------------------------------------------------------------- adventures (3.2)
@@ -234,12 +247,12 @@ def alive(state: ElderSignState) -> bool:
 @auto("adventure_begin")
 def run_adventure_begin(state: ElderSignState, step: Frame, events: Events) -> None:
     """Starting pool: every green die that is not locked, secured or removed (3.2)."""
-    where = inv(state, step.seat).location
+    where = inv(state, step.owner).location
     _begin_roll(state, where)
-    events.append(Event(kind="adventure.begun", text=f"{name(state, step.seat)} attempts "
+    events.append(Event(kind="adventure.begun", text=f"{name(state, step.owner)} attempts "
                         f"{board.place_label(state, where)} with {len(board.dice_at(state, 'pool'))} dice.",
-                        seat=step.seat))
-    push(state, "pre_roll", step.seat)
+                        seat=step.owner))
+    push(state, "pre_roll", step.owner)
 
 
 def _begin_roll(state: ElderSignState, where: str) -> None:
@@ -253,10 +266,10 @@ def _begin_roll(state: ElderSignState, where: str) -> None:
 def run_battle_begin(state: ElderSignState, step: Frame, events: Events) -> None:
     """Battle: roll the remaining green dice (plus item and spell dice) against the battle task (6.2)."""
     _begin_roll(state, "ao")
-    events.append(Event(kind="battle.attack", text=f"{name(state, step.seat)} attacks "
+    events.append(Event(kind="battle.attack", text=f"{name(state, step.owner)} attacks "
                         f"{board.place_label(state, 'ao')} with {len(board.dice_at(state, 'pool'))} dice.",
-                        seat=step.seat))
-    push(state, "pre_roll", step.seat)
+                        seat=step.owner))
+    push(state, "pre_roll", step.owner)
 
 
 def _pre_options(state: ElderSignState, seat: int) -> list[Option]:
@@ -274,31 +287,33 @@ def run_pre_roll(state: ElderSignState, step: Frame, events: Events) -> None:
     if not alive(state):
         return
     if items.all_done(state):
-        push(state, "succeed", step.seat)
+        push(state, "succeed", step.owner)
         return
     if not board.dice_at(state, "pool"):
-        if _pre_options(state, step.seat):
-            push(state, "pre_roll_ask", step.seat)
+        if _pre_options(state, step.owner):
+            push(state, "pre_roll_ask", step.owner)
         else:
-            _out_of_dice(state, step.seat, events)
+            _out_of_dice(state, step.owner, events)
         return
-    if _pre_options(state, step.seat):
-        push(state, "pre_roll_ask", step.seat)
+    if _pre_options(state, step.owner):
+        push(state, "pre_roll_ask", step.owner)
     else:
-        push(state, "roll", step.seat)
+        push(state, "roll", step.owner)
 
 
 def _out_of_dice(state: ElderSignState, seat: int, events: Events) -> None:
     if state.phase == "battle":
         events.append(Event(kind="battle.spent", text=f"{name(state, seat)} has no dice left to roll.", seat=seat))
-        state.adventure.outcome = "done"  # type: ignore[union-attr]
+        adv = state.adventure
+        assert adv is not None  # a battle roll is under way
+        adv.outcome = "done"
     else:
         push(state, "fail_adventure", seat, reason="no dice left")
 
 
 @asks("pre_roll_ask")
 def ask_pre_roll(state: ElderSignState, step: Frame) -> Prompt:
-    seat = step.seat
+    seat = step.owner
     opts = []
     if board.dice_at(state, "pool"):
         opts.append(Option(id="roll", label=f"Roll {len(board.dice_at(state, 'pool'))} dice", data="roll"))
@@ -314,13 +329,15 @@ def ask_pre_roll(state: ElderSignState, step: Frame) -> Prompt:
 
 @answers("pre_roll_ask")
 def answer_pre_roll(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    seat, choice = step.seat, action.data
+    seat, choice = step.owner, action.data
     if choice == "roll":
         push(state, "roll", seat)
     elif choice == "abandon":
         push(state, "fail_adventure", seat, reason="gave up")
     elif choice == "stop":
-        state.adventure.outcome = "done"  # type: ignore[union-attr]
+        adv = state.adventure
+        assert adv is not None  # the attack is under way
+        adv.outcome = "done"
     elif isinstance(choice, Release):
         d = choice.die
         spell = state.dice[d].holder
@@ -346,9 +363,9 @@ def run_roll(state: ElderSignState, step: Frame, events: Events) -> None:
     adv.rolled, adv.assist_this_roll = True, False
     adv.rolls += 1
     state.roll_number += 1
-    events.append(Event(kind="dice.rolled", text=f"{name(state, step.seat)} rolls: {dice_text(state, pool)}.",
-                        seat=step.seat, data={"dice": {d: state.dice[d].face for d in pool}}))
-    push(state, "post_roll", step.seat)
+    events.append(Event(kind="dice.rolled", text=f"{name(state, step.owner)} rolls: {dice_text(state, pool)}.",
+                        seat=step.owner, data={"dice": {d: state.dice[d].face for d in pool}}))
+    push(state, "post_roll", step.owner)
 
 
 def held_dice(state: ElderSignState, seat: int) -> list[str]:
@@ -383,10 +400,10 @@ def task_options(state: ElderSignState, seat: int) -> list[Option]:
 
 @asks("post_roll")
 def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
-    seat = step.seat
+    seat = step.owner
     i = inv(state, seat)
     opts = task_options(state, seat)
-    cost = int(board.modifier(state, "clue_cost") or 1)  # type: ignore[arg-type]
+    cost = int(board.modifier(state, "clue_cost") or 1)
     if i.clues >= cost and board.dice_at(state, "pool"):
         opts.append(Option(id="clue", label=f"Spend {cost} clue{'s' if cost > 1 else ''} to reroll "
                            f"(you have {i.clues})", data="clue"))
@@ -409,7 +426,7 @@ def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
 
 @answers("post_roll")
 def answer_post_roll(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    seat, choice = step.seat, action.data
+    seat, choice = step.owner, action.data
     if isinstance(choice, DoTask):
         complete_task(state, seat, choice.key, list(choice.dice), events)
     elif choice == "clue":
@@ -469,7 +486,7 @@ def run_fail_roll(state: ElderSignState, step: Frame, events: Events) -> None:
     adv = state.adventure
     assert adv is not None
     adv.rolled = False
-    seat = step.seat
+    seat = step.owner
     frames = push_all(state, [("discard_die", seat, {"reason": "failed roll", "forced": False}),
                               ("after_fail", seat, {})])
     state.after_fail_frame = frames[1].id
@@ -492,11 +509,11 @@ def run_discard_die(state: ElderSignState, step: Frame, events: Events) -> None:
     pool = board.dice_at(state, "pool")
     kinds = {(color_of(d), state.dice[d].face) for d in pool}
     if len(kinds) == 1:
-        _discard(state, step.seat, pool[0], events)
+        _discard(state, step.owner, pool[0], events)
     elif pool:
-        push(state, "discard_pick", step.seat, reason=step.args.get("reason", ""))
+        push(state, "discard_pick", step.owner, reason=step.args.get("reason", ""))
     else:
-        _discard(state, step.seat, None, events)
+        _discard(state, step.owner, None, events)
 
 
 @asks("discard_pick")
@@ -509,14 +526,14 @@ def ask_discard(state: ElderSignState, step: Frame) -> Prompt:
         if k not in seen:
             seen.add(k)
             opts.append(Option(id=d, label=f"Discard {dice_text(state, [d])}", data=d))
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
-                  title=f"{name(state, step.seat)}: discard which die?", reason=step.args.get("reason", ""),
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+                  title=f"{name(state, step.owner)}: discard which die?", reason=step.args.get("reason", ""),
                   options=opts, default=[opts[0].id])
 
 
 @answers("discard_pick")
 def answer_discard(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    _discard(state, step.seat, action.data, events)
+    _discard(state, step.owner, action.data, events)
 
 
 def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) -> None:
@@ -559,15 +576,15 @@ def run_after_fail(state: ElderSignState, step: Frame, events: Events) -> None:
     leave at least one die to roll ([AMBIG] 9.10 default: the last pool die can't be set aside)."""
     if not alive(state):
         return
-    if _focus_allowed(state, step.seat) or _helpers(state, step.seat):
-        push(state, "after_fail_ask", step.seat)
+    if _focus_allowed(state, step.owner) or _helpers(state, step.owner):
+        push(state, "after_fail_ask", step.owner)
     else:
-        push(state, "pre_roll", step.seat)
+        push(state, "pre_roll", step.owner)
 
 
 @asks("after_fail_ask")
 def ask_after_fail(state: ElderSignState, step: Frame) -> Prompt:
-    seat = step.seat
+    seat = step.owner
     opts = [Option(id="continue", label="Roll the remaining dice", data="continue")]
     if _focus_allowed(state, seat):
         for d in _distinct(state, board.dice_at(state, "pool")):
@@ -591,7 +608,7 @@ def _distinct(state: ElderSignState, dice: list[str]) -> list[str]:
 
 @answers("after_fail_ask")
 def answer_after_fail(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    seat, choice = step.seat, action.data
+    seat, choice = step.owner, action.data
     adv = state.adventure
     assert adv is not None
     if choice == "continue":
@@ -612,8 +629,8 @@ def answer_after_fail(state: ElderSignState, step: Frame, action: Answer, events
 @asks("assist_consent")
 def ask_assist(state: ElderSignState, step: Frame) -> Prompt:
     asker = step.args["asker"]
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.CONFIRM,
-                  title=f"{name(state, step.seat)}: will you assist {name(state, asker)}? If the adventure fails, "
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.CONFIRM,
+                  title=f"{name(state, step.owner)}: will you assist {name(state, asker)}? If the adventure fails, "
                   "you lose 1 sanity or 1 stamina.", reason="Assistance (rules: Focus and Assistance)",
                   options=[Option(id="yes", label="Assist", data=True), Option(id="no", label="Refuse", data=False)],
                   default=["no"])
@@ -623,20 +640,22 @@ def ask_assist(state: ElderSignState, step: Frame) -> Prompt:
 def answer_assist(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     asker = step.args["asker"]
     if not action.data:
-        events.append(Event(kind="assist.refused", text=f"{name(state, step.seat)} declines to assist.",
-                            seat=step.seat))
+        events.append(Event(kind="assist.refused", text=f"{name(state, step.owner)} declines to assist.",
+                            seat=step.owner))
         push(state, "after_fail", asker)
         return
-    state.adventure.helpers.append(step.seat)  # type: ignore[union-attr]
-    push(state, "assist_die", asker, helper=step.seat)
+    adv = state.adventure
+    assert adv is not None  # the asker's adventure is under way
+    adv.helpers.append(step.owner)
+    push(state, "assist_die", asker, helper=step.owner)
 
 
 @asks("assist_die")
 def ask_assist_die(state: ElderSignState, step: Frame) -> Prompt:
     opts = [Option(id=d, label=f"Give {dice_text(state, [d])}", data=d)
             for d in _distinct(state, board.dice_at(state, "pool"))]
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
-                  title=f"{name(state, step.seat)}: which die does {name(state, step.args['helper'])} hold?",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+                  title=f"{name(state, step.owner)}: which die does {name(state, step.args['helper'])} hold?",
                   reason="Assistance", options=opts, default=[opts[0].id])
 
 
@@ -645,8 +664,8 @@ def answer_assist_die(state: ElderSignState, step: Frame, action: Answer, events
     d, helper = action.data, step.args["helper"]
     board.set_die(state, d, "assisted", str(helper), keep_face=True)
     events.append(Event(kind="die.assisted", text=f"{name(state, helper)} holds {dice_text(state, [d])} for "
-                        f"{name(state, step.seat)}.", seat=helper))
-    push(state, "pre_roll", step.seat)
+                        f"{name(state, step.owner)}.", seat=helper))
+    push(state, "pre_roll", step.owner)
 
 
 @auto("succeed")
@@ -657,7 +676,7 @@ def run_succeed(state: ElderSignState, step: Frame, events: Events) -> None:
     adv = state.adventure
     assert adv is not None
     adv.outcome = "success"
-    seat, where = step.seat, adv.where
+    seat, where = step.owner, adv.where
     card = board.card_data(state, where)
     cip = board.card_at(state, where)
     assert card is not None and cip is not None
@@ -711,7 +730,7 @@ def run_fail_adventure(state: ElderSignState, step: Frame, events: Events) -> No
     adv = state.adventure
     assert adv is not None
     adv.outcome = "failure"
-    seat = step.seat
+    seat = step.owner
     card = board.card_data(state, adv.where)
     events.append(Event(kind="adventure.failure", text=f"{name(state, seat)} fails "
                         f"{card.name if card else 'the adventure'} ({step.args.get('reason', '')}).", seat=seat,
@@ -889,8 +908,7 @@ def _check_loss(state: ElderSignState, events: Events) -> bool:
 
 @auto("devour")
 def run_devour(state: ElderSignState, step: Frame, events: Events) -> None:
-    seat = step.seat
-    assert seat is not None
+    seat = step.owner
     s = state.table[seat]
     i = s.investigator
     if i is None:
@@ -927,15 +945,14 @@ def ask_new_investigator(state: ElderSignState, step: Frame) -> Prompt:
     c = content(state)
     opts = [Option(id=i, label=f"{c.investigators[i].name}, {c.investigators[i].occupation}",
                    detail=c.investigators[i].ability_text, data=i) for i in state.unused_investigators[:25]]
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
-                  title=f"{state.seat_name(step.seat)}: choose a new investigator",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+                  title=f"{state.seat_name(step.owner)}: choose a new investigator",
                   reason="Devoured (rules: Devoured Investigators)", options=opts, default=[opts[0].id])
 
 
 @answers("new_investigator")
 def answer_new_investigator(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
-    seat_ix = step.seat
-    assert seat_ix is not None
+    seat_ix = step.owner
     seat = state.table[seat_ix]
     seat.pending_new = False
     if state.phase == "battle":
@@ -996,7 +1013,7 @@ def monster_spots(state: ElderSignState) -> list[tuple[str, int | None]]:
                 free.append((where, i))
     if free:
         return free
-    cards = [(w, board.monster_count(board.card_at(state, w))) for w in board.places(state)]  # type: ignore[arg-type]
+    cards = [(w, board.monster_count(cip)) for w in board.places(state) if (cip := board.card_at(state, w)) is not None]
     if not cards:
         return []
     fewest = min(n for _, n in cards)
@@ -1011,8 +1028,8 @@ def ask_place_monster(state: ElderSignState, step: Frame) -> Prompt:
         spot = f"task {slot + 1}" if slot is not None else "below the card"
         opts.append(Option(id=f"{where}|{slot if slot is not None else '-'}", data=Spot(where, slot),
                            label=f"{board.place_label(state, where)} ({spot})"[:100]))
-    return Prompt(seq=step.seq, seats=[step.seat], kind=PromptKind.ONE,
-                  title=f"{name(state, step.seat)}: where does {m.name} ({m.task.text()}) appear?",
+    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+                  title=f"{name(state, step.owner)}: where does {m.name} ({m.task.text()}) appear?",
                   reason="A monster appears (rules: Monsters)", options=opts, default=[opts[0].id])
 
 

@@ -1,6 +1,7 @@
 """Benchmark of the exact odds solver (engine/elder_sign/odds.py) and the matcher.
 
 Run: ``python -m tests.bench.bench_odds`` (add ``--quick`` to skip the slow yellow+red card runs).
+``--memory`` prints only the memory peaks.
 
 "cold" clears every cache first, including the roll-shape tables, so it is the cost of the very first
 question in a fresh process. "cold values" keeps the shape tables, which any earlier question of the same
@@ -12,6 +13,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 
@@ -95,15 +97,45 @@ def bench_matcher() -> None:
           f"ms, max {max(per) * 1e3:.3f} ms per call")
 
 
+def bench_memory(quick: bool) -> None:
+    """Peak memory (tracemalloc) of one cold question about a whole card with focus available: the
+    three-task card with the most symbols, which is the solver's largest state space."""
+    c = default_content()
+    cards = list(c.adventures.values()) + list(c.other_worlds.values())
+    card = max(cards, key=lambda k: (len(k.tasks), sum(len(t.symbols) for t in k.tasks)))
+    runs = [("6 green, 3 clues", 0, 0, 3), ("6 green + yellow, 2 clues", 1, 0, 2)]
+    if not quick:
+        runs.append(("6 green + yellow + red, 2 clues", 1, 1, 2))
+    tasks = " | ".join(t.text() for t in card.tasks)
+    print(f"memory peak of adventure_odds on {card.name} ({tasks}), cold, focus available (tracemalloc)")
+    for label, y, r, clues in runs:
+        odds.clear_caches()
+        tracemalloc.start()
+        try:
+            t0 = time.perf_counter()
+            odds.adventure_odds(card.tasks, card.ordered, 6, y, r, clues=clues, focus=True)
+            dt = time.perf_counter() - t0
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        # the caches stay filled after the question; the peak is what a bot process must have room for
+        print(f"  {label:42} peak {peak / 2**20:7.1f} MiB   ({dt:.2f} s under tracemalloc)")
+    odds.clear_caches()
+
+
 def _ms(xs: list[float], digits: int = 1) -> str:
     return f"{statistics.median(xs) * 1e3:8.{digits}f} / {max(xs) * 1e3:8.{digits}f}"
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    if "--memory" in sys.argv:
+        bench_memory(quick)
+        return
     bench_matcher()
     bench_tasks()
     bench_cards(quick)
+    bench_memory(quick)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,8 @@ def ref_roll(rem: tuple[tuple[str, ...], ...], ordered: bool, pool: tuple[str, .
     """Success probability before rolling ``pool`` (colours), by enumerating every outcome."""
     if not rem:
         return 1.0
+    if not pool:
+        return 0.0  # a task is completed with a roll: nothing left to roll is failure (3.2)
     total = 0.0
     outcomes = list(product(*(DIE_TYPES[c].faces for c in pool)))
     for faces in outcomes:
@@ -138,10 +140,49 @@ def test_two_faces_need_one_roll():
 
 
 def test_held_die_counts_without_rolling():
-    """Digest 3.2: focused dice may be added to a later roll's completion."""
-    assert task_odds(T("lore"), 0, held=("lore",)) == 1.0
+    """Digest 3.2: focused dice may be added to a later roll's completion (any roll, even a useless one)."""
+    assert task_odds(T("lore"), 1, held=("lore",)) == 1.0
     assert task_odds(T("lore peril"), 1, held=("lore",)) == pytest.approx(1 / 6)
     assert task_odds(T("lore"), 0) == 0.0
+
+
+def test_held_dice_never_finish_a_card_without_a_roll():
+    """Digest 3.2 (core loop: COMPLETE comes after ROLL; a discard of the last die is failure): a task is
+    completed with a roll, so with no pool dice left the adventure fails even if focused or spell-held
+    dice would complete what remains. The engine ends it ("no dice left"); the solver must agree."""
+    assert task_odds(T("lore"), 0, held=("lore",)) == 0.0
+    # Lore + Peril, one green die rolled, a Peril held: completing Lore with the rolled die would leave
+    # nothing to roll for Peril. The right play is Peril with the held die, then roll again for Lore (1/6).
+    adv = best_use([T("lore"), T("peril")], [("g1", "lore")], held=[("g2", "peril")])
+    assert adv.action == "complete" and adv.dice == ("g2",) and adv.odds == pytest.approx(1 / 6)
+    # before that roll: any roll lets the held Peril finish its task, then the die alone must show Lore
+    assert adventure_odds([T("lore"), T("peril")], False, 1, held=("peril",)) == pytest.approx(1 / 6)
+    # nothing rolled: no completion, whatever is held
+    assert best_use(T("lore"), [], held=[("g1", "lore")]) == Advice("fail", 0.0)
+
+
+def test_engine_agrees_that_held_dice_need_a_roll():
+    """The same situation in the engine (digest 3.2): completing Lore with the last pool die while a
+    focused Peril waits ends the adventure in failure ("no dice left"), as the solver says (odds 0)."""
+    from engine.elder_sign import board
+    from tests.engine.elder_sign.support import adventure, answer, extra_cards, go, op, place, table
+
+    with extra_cards(adventure("es.adv.test_two", ["lore", "peril"])):
+        state = table()
+        place(state, 0, "es.adv.test_two")
+        state, _ = go(state, "slot:0")
+        pool = board.dice_at(state, "pool")
+        for d in pool[2:]:
+            board.set_die(state, d, "discarded", face="inv1")
+        board.set_die(state, pool[1], "focused", str(state.current), face="peril")
+        state.dice[pool[0]].face = "lore"
+        rolled = [(pool[0], "lore")]
+        held = [(pool[1], "peril")]
+        assert best_use([T("lore"), T("peril")], rolled, held).dice == (pool[1],)
+        assert adventure_odds([T("peril")], False, 0, held=("peril",)) == 0.0  # after using the last die
+        state, events = answer(state, f"task:t0:{pool[0]}")
+        assert op(state) != "post_roll" and any("no dice left" in e.text or e.kind.startswith("adventure.fail")
+                                                for e in events), [e.text for e in events]
 
 
 def test_two_task_cards_one_task_per_roll():
@@ -161,9 +202,10 @@ def test_single_task_card_equals_task_odds():
 
 
 def test_empty_task_is_certain():
-    """An empty monster slot with no monster has no die symbols: nothing to roll for."""
-    assert task_odds(Task(symbols=[], slot="empty"), 0) == 1.0
+    """A task with no die symbols is met by any roll (digest 3.2), but there must be a roll."""
+    assert task_odds(Task(symbols=[], slot="empty"), 1) == 1.0
     assert task_odds(Task(symbols=[], slot="empty"), 3) == 1.0
+    assert task_odds(Task(symbols=[], slot="empty"), 0) == 0.0
 
 
 # ------------------------------------------------------------------------------------------------------
