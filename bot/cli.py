@@ -7,11 +7,12 @@ import asyncio
 import inspect
 import logging
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.settings import Settings
+from bot.settings import Settings, install_redaction, mask_url, redact, settings_secrets
 
 NO_TOKEN = """No DISCORD_TOKEN is set, so the bot cannot connect to Discord.
 
@@ -25,6 +26,10 @@ To play without Discord right now:  miskatonic console
 """
 
 
+class CliError(Exception):
+    """An ordinary mistake on the command line (a missing file, an unknown game): one line, no traceback."""
+
+
 def _register_games(specs: Sequence[str]) -> None:
     """--game ID=module:attr registers an extra game (a content pack, or the test game)."""
     from engine.games import register
@@ -32,8 +37,21 @@ def _register_games(specs: Sequence[str]) -> None:
     for spec in specs:
         game_id, sep, target = spec.partition("=")
         if not sep or ":" not in target:
-            raise SystemExit(f"--game wants ID=module:attribute, not '{spec}'")
-        register(game_id, target)
+            raise CliError(f"--game wants ID=module:attribute, not '{spec}'")
+        try:
+            register(game_id, target)
+        except (ImportError, AttributeError, ValueError) as exc:
+            raise CliError(f"--game {spec}: cannot load {target} ({exc})") from exc
+
+
+def _known_game(game_id: str) -> None:
+    from engine.core.errors import EngineError
+    from engine.games import get_game
+
+    try:
+        get_game(game_id)
+    except EngineError as exc:  # UnknownGame's sentence names the games there are
+        raise CliError(str(exc)) from exc
 
 
 def _call(function: Any, *args: Any, **kwargs: Any) -> Any:
@@ -49,8 +67,8 @@ def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
             return 2
         # Someone at a keyboard: rather than stop here, open the offline table at once.
         print("Opening the offline console now (type help, or Ctrl-D to leave).\n", file=sys.stderr)
-        return cmd_console(argparse.Namespace(script=None, seed=None, db=None, out=Path("out"), game=[]),
-                           settings)
+        return cmd_console(argparse.Namespace(script=None, seed=None, db=None, out=Path("out"), game=[],
+                                              keep_going=False), settings)
     from bot.store import migrate
 
     migrate.upgrade(settings.DATABASE_URL)  # before the bot's loop: Alembic's async env runs its own
@@ -74,7 +92,7 @@ def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
     from bot.store import migrate
 
     migrate.upgrade(settings.DATABASE_URL)
-    print(f"The database is at the latest schema: {settings.DATABASE_URL}")
+    print(f"The database is at the latest schema: {mask_url(settings.DATABASE_URL)}")
     return 0
 
 
@@ -88,7 +106,15 @@ def cmd_console(args: argparse.Namespace, settings: Settings) -> int:
 
     _quiet_migrations()
     _register_games(args.game)
-    return run_console(script=args.script, seed=args.seed, db=args.db, out_dir=args.out)
+    if args.script is not None and not args.script.is_file():
+        raise CliError(f"no script file at {args.script}")
+    if args.out.exists() and not args.out.is_dir():
+        raise CliError(f"--out {args.out} is a file, not a folder")
+    try:
+        return run_console(script=args.script, seed=args.seed, db=args.db, out_dir=args.out,
+                           keep_going=args.keep_going)
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{args.script} is not a UTF-8 text file") from exc
 
 
 def cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
@@ -96,37 +122,58 @@ def cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
 
     _register_games(args.game)
     if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
+        raise CliError("--games must be at least 1")
+    _known_game(args.name)
     return simulate_main(args.name, args.games, args.seed, args.agent)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="miskatonic", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="one of the commands below; 'miskatonic COMMAND --help' for its options")
 
-    sub.add_parser("run", help="migrate the database, then run the Discord bot").set_defaults(func=cmd_run)
-    sync = sub.add_parser("sync", help="push the slash commands to Discord")
-    sync.add_argument("--guild", type=int, default=None, help="only this guild (instant; else global)")
+    sub.add_parser("run", help="migrate the database, then run the Discord bot (without DISCORD_TOKEN: open the "
+                               "offline console)",
+                   description="Migrate the database (DATABASE_URL), then run the Discord bot.").set_defaults(
+        func=cmd_run)
+    sync = sub.add_parser("sync", help="push the slash commands to Discord",
+                          description="Push the slash commands to Discord (once, and after upgrades).")
+    sync.add_argument("--guild", type=int, default=None, metavar="ID",
+                      help="copy them to this guild only, which is instant (default: global, which Discord "
+                           "may take up to an hour to show)")
     sync.set_defaults(func=cmd_sync)
     sub.add_parser("migrate", help="bring the database to the latest schema").set_defaults(func=cmd_migrate)
 
-    console = sub.add_parser("console", help="play offline in the terminal, several players at one table")
-    console.add_argument("--script", type=Path, help="read one input per line from this file")
-    console.add_argument("--seed", type=int, default=None, help="seed for every new game (default: random)")
-    console.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temporary one)")
-    console.add_argument("--out", type=Path, default=Path("out"), help="where images go (default ./out)")
+    console = sub.add_parser("console", help="play offline in the terminal, several players at one table",
+                             description="Play offline: type '<user> /command ...' lines (or 'help'), or "
+                                         "play a script of them.")
+    console.add_argument("--script", type=Path, metavar="FILE",
+                         help="play the lines of this file, stopping at the first one that is refused or "
+                              "not understood (default: read from the keyboard)")
+    console.add_argument("--keep-going", action="store_true",
+                         help="with --script, play on past refused lines (default: stop, exit code 1)")
+    console.add_argument("--seed", type=int, default=None,
+                         help="seed for every new game, for repeatable dice (default: random)")
+    console.add_argument("--db", type=Path, default=None, metavar="FILE",
+                         # the default itself is bot.console.DEFAULT_DB (not imported here: it is heavy)
+                         help="SQLite file that keeps the games between sessions (default: ./data/console.db)")
+    console.add_argument("--out", type=Path, default=Path("out"), metavar="DIR",
+                         help="folder for the pictures; no file there is ever overwritten (default: ./out)")
     console.add_argument("--game", action="append", default=[], metavar="ID=module:attr",
-                         help="register an extra game")
+                         help="register an extra game, repeatable (default: only the built-in games)")
     console.set_defaults(func=cmd_console)
 
-    simulate = sub.add_parser("simulate", help="play many games through the engine alone")
-    simulate.add_argument("name", metavar="GAME")
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--agent", default="random", help="random | smart (from engine.agents)")
+    simulate = sub.add_parser("simulate", help="play many games through the engine alone",
+                              description="Play whole games through the engine (no bot, no database) and "
+                                          "print one JSON line of results.")
+    simulate.add_argument("name", metavar="GAME", help="the game id, e.g. elder-sign")
+    simulate.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+    simulate.add_argument("--seed", type=int, default=0,
+                          help="seed of the first game; game i uses seed+i (default: 0)")
+    simulate.add_argument("--agent", default="random",
+                          help="who plays: random, or smart where the game has one (default: random)")
     simulate.add_argument("--game", action="append", default=[], metavar="ID=module:attr",
-                          help="register an extra game")
+                          help="register an extra game, repeatable (default: only the built-in games)")
     simulate.set_defaults(func=cmd_simulate)
     return parser
 
@@ -135,7 +182,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = Settings()
     logging.basicConfig(level=settings.LOG_LEVEL.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return args.func(args, settings)
+    install_redaction(settings)
+    try:
+        return args.func(args, settings)
+    except CliError as exc:
+        print(f"miskatonic {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\nmiskatonic {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        # A driver's error may quote the connection string: print the traceback with every credential masked.
+        text = "".join(traceback.format_exception(exc))
+        print(redact(text, settings_secrets(settings)), file=sys.stderr, end="")
+        return 1
 
 
 if __name__ == "__main__":

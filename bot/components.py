@@ -175,25 +175,36 @@ def parse_form(prompt: Prompt, text: str) -> tuple[list[str], int | None]:
     return [prompt.options[n - 1].id for n in numbers], None
 
 
+AMOUNT_TOKEN = re.compile(r"a(-?[0-9]{1,9})")
+INDEX_TOKEN = re.compile(r"#([0-9]{1,4})")
+
+
+class UnknownToken(LookupError):
+    """A component token we never made (a forged or corrupted custom_id): answered like a stale click."""
+
+
 def decode_tokens(tokens: list[str], prompt: Prompt | None) -> tuple[list[str], int | None]:
     """Option ids (or an amount) from component tokens. `prompt` is needed only for index tokens; None
-    means the prompt has passed, which the caller reports."""
+    means the prompt has passed, which the caller reports. Every LookupError (a passed prompt, a changed
+    one, a token we never made) gets the same quiet "this choice has passed"."""
     choice: list[str] = []
     amount: int | None = None
     for token in tokens:
-        if token.startswith("a"):
-            amount = int(token[1:])
-        elif token.startswith("i"):
+        if token.startswith("i"):
             choice.append(token[1:])
-        elif token.startswith("#"):
+            continue
+        amount_match, index_match = AMOUNT_TOKEN.fullmatch(token), INDEX_TOKEN.fullmatch(token)
+        if amount_match is not None:
+            amount = int(amount_match[1])
+        elif index_match is not None:
             if prompt is None:
                 raise LookupError("prompt passed")
-            index = int(token[1:])
+            index = int(index_match[1])
             if not 0 <= index < len(prompt.options):
                 raise LookupError("prompt changed")
             choice.append(prompt.options[index].id)
         else:
-            raise ValueError(f"unknown component token {token!r}")
+            raise UnknownToken(f"unknown component token {token[:40]!r}")
     return choice, amount
 
 

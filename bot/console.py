@@ -4,37 +4,73 @@ Input, one per line (interactive with readline, or a script with --script):
 
     alice /game new game:countdown start:12     a slash command: /<group> <sub> name:value ...
     bob /game join character:fox
-    alice choose 2                              answer the prompt that asks alice (option id or 1-based no.)
+    alice choose 2                              answer the prompt that asks alice (the number shown, or
+                                                an option id)
     carol[mod] /gm undo steps:1                 [mod] marks a moderator
     alice /es roll                              any other group goes to GameService.game_command
-    # a comment; blank lines are skipped
+    help /es task                               what a command does and each of its arguments
+    # a comment; blank lines are skipped; quit (or exit) ends the session
 
 Output is what the bot would post: [public] ..., [ephemeral to alice] ..., the pending prompts with numbered
-options and who is asked, and [image] PATH for each picture (written into the --out folder).
+options and who is asked, and [image] PATH for each picture (written into the --out folder, never over an
+earlier file).
+
+A script stops at the first line that cannot be understood or that the game refuses, with exit code 1, so
+a script that has drifted from the game never reports success (`--keep-going` plays on past refusals).
+Games are kept in a SQLite file (./data/console.db unless --db says otherwise); a script sits at a table
+of its own, so running it twice starts two games, and an interactive session returns to its open game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 import shlex
+import sys
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from bot.service import Actor, GameService, PromptCard, Reply, UserError
+from bot.store import Store
 from engine.core.prompt import PromptKind
 
-CHANNEL_ID = 1
+CHANNEL_ID = 1  # the interactive table; scripts take the first channel after it with no open game
 GUILD_ID = 1
+DEFAULT_DB = Path("data") / "console.db"
 USER_RE = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+)(?P<mod>\[mod\])?$")
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")  # longer is out of every range; the service names the range
 
-HELP = """Lines look like:  <user> /game new game:<id> [option:value ...]   |   <user> choose <option> [...]
-/game: new join leave start status board log me abandon      /gm: end undo kick replace skip settings export audit
-/es (Elder Sign): move roll task clue use fail focus assist entrance giveup odds card
-     e.g.  alice /es move place:Entrance
-Moderators: write the user as name[mod]. 'help' shows this, 'quit' leaves."""
+def help_text() -> str:
+    """The console's help: the shared commands, then each game's line from its bot manifest."""
+    from bot.games.manifest import bot_games
+
+    games = "\n".join(g.help for g in bot_games().values())
+    return ("Lines look like:  <user> /game new game:<id> [option:value ...]   |   <user> choose <option> [...]\n"
+            "/game: new join leave start status board log me abandon      "
+            "/gm: end undo kick replace skip settings export audit\n"
+            f"{games}\n"
+            "Moderators: write the user as name[mod]. 'help' shows this, 'help /es task' one command's "
+            "arguments, 'quit' leaves.")
+
+
+def command_help(words: list[str]) -> str:
+    """`help`, `help /es` or `help /es task`: the words after "help", answered from the Discord cogs'
+    descriptions (bot/command_help.py), in the console's own argument names."""
+    from bot.command_help import catalog, group_text
+
+    if not words:
+        return help_text()
+    group = words[0].lstrip("/")
+    if len(words) == 1:
+        return group_text(group) or f"No command group /{group}. Groups: /game, /gm and each game's own."
+    entry = catalog().get((group, words[1]))
+    if entry is None:
+        return f"No command /{group} {words[1]}. " + (group_text(group) or "")
+    return entry.text()  # Discord's argument names, which the console accepts too
 
 
 class ParseError(Exception):
@@ -70,20 +106,62 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("gm", "undo"): (set(), {"steps"}),
     ("gm", "kick"): ({"user"}, set()),
     ("gm", "replace"): ({"user", "with"}, set()),
-    ("gm", "skip"): (set(), set()),
-    ("gm", "settings"): (set(), {"mod_role", "enabled_games", "reminder_hours"}),
-    ("gm", "export"): (set(), set()),
+    ("gm", "skip"): (set(), {"player"}),
+    ("gm", "settings"): (set(), {"mod_role", "clear_mod_role", "enabled_games", "reminder_hours"}),
+    ("gm", "export"): (set(), {"full"}),
     ("gm", "audit"): (set(), {"page"}),
 }
+
+#: the console's older argument names for Discord's, accepted as well: console name -> Discord name
+CONSOLE_NAMES: dict[tuple[str, str], dict[str, str]] = {
+    ("gm", "kick"): {"user": "player"},
+    ("gm", "replace"): {"user": "player", "with": "replacement"},
+}
+
+
+class Outcome(Enum):
+    """What became of one input line."""
+
+    DONE = "done"  # applied, or nothing to do (blank, comment, help)
+    REFUSED = "refused"  # understood, but the game or the service said no
+    BAD = "bad"  # could not be understood
+    QUIT = "quit"
+
+
+def _yes(args: dict[str, str], name: str) -> bool:
+    """A true/false argument, written as Discord's client offers it (True/False) or as yes/no."""
+    value = args.get(name, "false").strip().lower()
+    if value in ("true", "yes", "1"):
+        return True
+    if value in ("false", "no", "0"):
+        return False
+    raise ParseError(f"{name} is true or false, not '{args[name][:40]}'")
+
+
+def _game_group_args(group: str, sub: str, args: dict[str, str]) -> None:
+    """Refuse arguments a game command does not take (Discord's client refuses them before sending; here a
+    typo would otherwise be silently dropped)."""
+    from bot.command_help import catalog
+
+    entry = catalog().get((group, sub))
+    if entry is None:
+        return  # an unknown command: the service names the known ones
+    known = {p.name for p in entry.params}
+    extra = sorted(args.keys() - known)
+    if extra:
+        takes = f"its arguments: {', '.join(sorted(known))}" if known else "it takes none"
+        raise ParseError(f"/{group} {sub} takes no {', '.join(extra)} ({takes}; 'help /{group} {sub}')")
 
 
 class Console:
     def __init__(self, service: GameService, out_dir: Path, *, seed: int | None = None,
-                 write: Callable[[str], None] = print) -> None:
+                 write: Callable[[str], None] = print, channel: int = CHANNEL_ID, keep_going: bool = False) -> None:
         self.service = service
         self.out_dir = out_dir
         self.seed = seed
         self.write = write
+        self.channel = channel
+        self.keep_going = keep_going
         # Fresh per run, so reusing a --db never looks like a replayed interaction.
         self._next_interaction = time.time_ns()
 
@@ -118,6 +196,11 @@ class Console:
             if not sep or not name:
                 raise ParseError(f"'{pair}' is not name:value")
             args[name] = value
+        for console, discord in CONSOLE_NAMES.get((group, sub), {}).items():
+            if discord in args and console not in args:
+                args[console] = args.pop(discord)
+        if group not in ("game", "gm"):
+            _game_group_args(group, sub, args)
         if group in ("game", "gm"):
             signature = SIGNATURES.get((group, sub))
             if signature is None:
@@ -135,18 +218,18 @@ class Console:
 
     @staticmethod
     def _int(args: dict[str, str], name: str, default: int | None = None) -> int | None:
+        # ASCII digits only (int() would also take "٣" or "1_0"); the service checks each number's range.
         if name not in args:
             return default
-        try:
-            return int(args[name])
-        except ValueError as exc:
-            raise ParseError(f"{name} must be a whole number, not '{args[name]}'") from exc
+        if not WHOLE_NUMBER.fullmatch(args[name]):
+            raise ParseError(f"{name} must be a whole number, not '{args[name][:40]}'")
+        return int(args[name])
 
     # ---- running ----------------------------------------------------------------------------------------------
 
     def call_for(self, cmd: Command) -> Callable[[], Awaitable[Reply]]:
         """The service call a parsed command makes (ParseError for a bad argument value)."""
-        svc, a, ch = self.service, cmd.actor, CHANNEL_ID
+        svc, a, ch = self.service, cmd.actor, self.channel
         args = dict(cmd.args or {})
         group, sub = cmd.verb[1:], cmd.sub
         if group == "game":
@@ -163,16 +246,16 @@ class Console:
             if sub == "join":
                 return lambda: svc.join(ch, a, args.get("investigator") or args.get("character"))
             if sub == "log":
-                page = self._int(args, "page", 1) or 1
-                return lambda: svc.log(ch, a, page)
+                page = self._int(args, "page", 1)
+                return lambda: svc.log(ch, a, page if page is not None else 1)
             simple = {"leave": svc.leave, "start": svc.start, "status": svc.status, "board": svc.board,
                       "me": svc.me, "abandon": svc.abandon}
             method = simple[sub]
             return lambda: method(ch, a)
         if group == "gm":
             if sub == "undo":
-                steps = self._int(args, "steps", 1) or 1
-                return lambda: svc.gm_undo(ch, a, steps)
+                steps = self._int(args, "steps", 1)
+                return lambda: svc.gm_undo(ch, a, steps if steps is not None else 1)
             if sub == "kick":
                 return lambda: svc.gm_kick(ch, a, user_id_for(args["user"]))
             if sub == "replace":
@@ -182,43 +265,57 @@ class Console:
                 games = args.get("enabled_games")
                 enabled = [g for g in games.split(",") if g] if games is not None else None
                 role, hours = self._int(args, "mod_role"), self._int(args, "reminder_hours")
+                if _yes(args, "clear_mod_role"):
+                    role = 0  # the service reads 0 as "no moderator role", as the Discord command sends it
                 return lambda: svc.gm_settings(ch, a, GUILD_ID, mod_role_id=role, enabled_games=enabled,
                                                reminder_hours=hours)
             if sub == "audit":
-                page = self._int(args, "page", 1) or 1
-                return lambda: svc.gm_audit(ch, a, page)
-            simple = {"end": svc.gm_end, "skip": svc.gm_skip, "export": svc.gm_export}
+                page = self._int(args, "page", 1)
+                return lambda: svc.gm_audit(ch, a, page if page is not None else 1)
+            if sub == "skip":
+                player = args.get("player")
+                return lambda: svc.gm_skip(ch, a, user_id_for(player) if player else None)
+            if sub == "export":
+                full = _yes(args, "full")
+                return lambda: svc.gm_export(ch, a, full=full)
+            simple = {"end": svc.gm_end}
             method = simple[sub]
             return lambda: method(ch, a)
         return lambda: svc.game_command(ch, a, group, sub, args)
 
     async def choose(self, cmd: Command) -> Reply:
         """Answer the pending prompt that asks this user, as clicking its buttons would."""
-        cards = await self.service.pending(CHANNEL_ID)
+        cards = await self.service.pending(self.channel)
         if not cards:
             raise UserError("There is nothing to choose now.")
+        # with several questions pending at once (each player their own), answer this user's own
         card = next((c for c in cards if cmd.actor.user_id in c.user_ids), cards[0])
         prompt, words = card.prompt, cmd.words or []
         if prompt.kind is PromptKind.AMOUNT:
-            if len(words) != 1 or not words[0].lstrip("-").isdigit():
+            if len(words) != 1 or not WHOLE_NUMBER.fullmatch(words[0]):
                 raise ParseError(f"this prompt wants one number from {prompt.min_amount} to {prompt.max_amount}")
-            return await self.service.choose(CHANNEL_ID, cmd.actor, prompt.seq, [], amount=int(words[0]))
+            return await self.service.choose(self.channel, cmd.actor, prompt.seq, [], amount=int(words[0]))
         ids = [o.id for o in prompt.options]
         choice = []
         for word in words:
-            if word in ids:
-                choice.append(word)
-            elif word.isdigit() and 1 <= int(word) <= len(ids):
+            # The number shown comes first: option ids may themselves be numbers ("0", "1"), and "choose 1"
+            # must be the option printed as "1.", never the one whose id is "1".
+            if WHOLE_NUMBER.fullmatch(word) and 1 <= int(word) <= len(ids):
                 choice.append(ids[int(word) - 1])
             else:
-                choice.append(word)  # let the engine say why it is not an option
-        return await self.service.choose(CHANNEL_ID, cmd.actor, prompt.seq, choice)
+                choice.append(word)  # an option id, or something the engine will say is not an option
+        return await self.service.choose(self.channel, cmd.actor, prompt.seq, choice)
 
-    async def handle(self, line: str, lineno: int | None = None) -> bool:
-        """Run one input line and print what the bot would post. False when the line could not be parsed."""
+    async def handle(self, line: str, lineno: int | None = None) -> Outcome:
+        """Run one input line and print what the bot would post."""
         text = line.strip()
         if not text or text.startswith("#"):
-            return True
+            return Outcome.DONE
+        if text in ("quit", "exit"):
+            return Outcome.QUIT
+        if text == "help" or text.startswith("help "):
+            self.write(command_help(text.split()[1:]))
+            return Outcome.DONE
         where = f"line {lineno}: " if lineno is not None else ""
         try:
             cmd = self.parse(text)
@@ -228,12 +325,12 @@ class Console:
                 reply = await self.call_for(cmd)()
         except ParseError as exc:
             self.write(f"[error] {where}{exc}")
-            return False
+            return Outcome.BAD
         except UserError as exc:
             self.write(f"[refused to {cmd.actor.name}] {exc}")
-            return True
+            return Outcome.REFUSED
         self.show(reply, cmd.actor)
-        return True
+        return Outcome.DONE
 
     # ---- printing ----------------------------------------------------------------------------------------------
 
@@ -246,12 +343,27 @@ class Console:
                 self.write(f"[ephemeral to {actor.name}] {line}")
         for kind, items in (("image", reply.images), ("file", reply.files)):
             for item in items:
-                self.out_dir.mkdir(parents=True, exist_ok=True)
-                path = self.out_dir / item.filename
-                path.write_bytes(item.data)
+                path = self._save(item.filename, item.data)
                 self.write(f"[{kind}] {path}")
         for card in reply.prompts:
             self.show_prompt(card)
+
+    def _save(self, filename: str, data: bytes) -> Path:
+        """Write into the --out folder under a name no earlier file has: another run (or another database)
+        may have produced the same game number and step, and its pictures must survive."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        stem, dot, ext = filename.rpartition(".")
+        if not dot:
+            stem, ext = filename, ""
+        for n in range(1, 10_000):
+            name = filename if n == 1 else f"{stem}-{n}{dot}{ext}"
+            try:
+                with (self.out_dir / name).open("xb") as f:  # "x": never replace an existing file
+                    f.write(data)
+                return self.out_dir / name
+            except FileExistsError:
+                continue
+        raise UserError(f"{self.out_dir} already holds 10,000 copies of {filename}; clear it out.")
 
     def show_prompt(self, card: PromptCard) -> None:
         p = card.prompt
@@ -268,61 +380,100 @@ class Console:
             self.write(f"    {i}. {option.label} [{option.id}]{detail}")
 
     async def run_lines(self, lines: Iterable[str]) -> int:
-        """Play a script; the number of lines that could not be parsed."""
-        bad = 0
+        """Play a script; the number of lines that failed (0 = every line played). It stops at the first
+        line that cannot be understood or is refused, unless `keep_going`: then only lines that cannot be
+        understood count, and play goes on past both."""
+        failed = 0
         for lineno, line in enumerate(lines, 1):
             if line.strip() and not line.lstrip().startswith("#"):
                 self.write(f"> {line.rstrip()}")  # echo, so the transcript reads as a conversation
-            if not await self.handle(line, lineno):
-                bad += 1
-        return bad
+            outcome = await self.handle(line, lineno)
+            if outcome is Outcome.QUIT:
+                break
+            if outcome is Outcome.BAD or (outcome is Outcome.REFUSED and not self.keep_going):
+                failed += 1
+                if not self.keep_going:
+                    what = "refused" if outcome is Outcome.REFUSED else "not understood"
+                    self.write(f"[error] line {lineno} was {what}; the script stops here "
+                               "(--keep-going plays on).")
+                    break
+        return failed
 
-    async def interactive(self) -> int:
+    def interactive(self, runner: asyncio.Runner, read: Callable[[str], str] = input) -> None:
+        """Read lines until quit, Ctrl-D or a confirmed Ctrl-C. The loop runs outside the event loop and
+        hands each line to `runner`, so Ctrl-C at the prompt is a plain KeyboardInterrupt (inside
+        asyncio.run it would only cancel the task after the blocking input() returned) and Ctrl-C during a
+        command stops that command alone."""
         try:
             import readline  # noqa: F401  (line editing and history for input())
         except ImportError:  # not on every platform; the console works without it
             pass
-        self.write(HELP)
-        bad = 0
+        self.write(help_text())
         while True:
             try:
-                line = input("> ")
+                line = read("> ")
             except EOFError:
-                break
-            if line.strip() in ("quit", "exit"):
-                break
-            if line.strip() == "help":
-                self.write(HELP)
+                self.write("")
+                return
+            except KeyboardInterrupt:
+                if self._confirm_leave(read):
+                    return
                 continue
-            if not await self.handle(line):
-                bad += 1
-        return bad
+            try:
+                outcome = runner.run(self.handle(line))
+            except KeyboardInterrupt:
+                self.write("[interrupted] that command was stopped; /game status shows where the game is.")
+                continue
+            if outcome is Outcome.QUIT:
+                return
+
+    def _confirm_leave(self, read: Callable[[str], str]) -> bool:
+        self.write("")
+        try:
+            answer = read("Leave the console? Your games are kept for next time. [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            return True  # a second Ctrl-C (or Ctrl-D) means yes
+        return answer.strip().lower() in ("y", "yes")
 
 
-def run_console(*, script: Path | None, seed: int | None, db: Path | None, out_dir: Path) -> int:
-    """The `miskatonic console` command: migrate the database, then play. Exit code 1 if a line was bad."""
-    import asyncio
-    import tempfile
+async def _free_channel(store: Store) -> int:
+    """The first channel after the interactive one with no open game: a script's own table."""
+    channel = CHANNEL_ID + 1
+    while await store.open_game(channel) is not None:
+        channel += 1
+    return channel
 
-    from bot.store import Store, migrate
 
-    if db is None:
-        db = Path(tempfile.mkdtemp(prefix="miskatonic-console-")) / "console.db"
+def run_console(*, script: Path | None, seed: int | None, db: Path | None, out_dir: Path,
+                keep_going: bool = False, write: Callable[[str], None] = print) -> int:
+    """The `miskatonic console` command: migrate the database, then play. A script's exit code is 1 when it
+    stopped at a line it could not play (see `Console.run_lines`), 130 when interrupted; an interactive
+    session ends with 0 (its mistakes were answered as they happened)."""
+    from bot.store import migrate
+
+    db = db or DEFAULT_DB
+    db.parent.mkdir(parents=True, exist_ok=True)
     url = f"sqlite+aiosqlite:///{db.resolve()}"
+    lines = script.read_text(encoding="utf-8").splitlines() if script is not None else None
     migrate.upgrade(url)  # before the event loop: Alembic's async env runs its own
-
-    async def play() -> int:
+    where = f"Games are kept in {db} (--db to use another file); pictures go to {out_dir}/."
+    with asyncio.Runner() as runner:
         store = Store(url)
         try:
-            console = Console(GameService(store), out_dir, seed=seed)
-            if script is not None:
-                with script.open(encoding="utf-8") as lines:
-                    return await console.run_lines(lines)
-            return await console.interactive()
+            if lines is None:
+                write(where)
+                Console(GameService(store), out_dir, seed=seed, write=write).interactive(runner)
+                return 0
+            print(where, file=sys.stderr)  # stderr: the transcript on stdout stays what the bot said
+            channel = runner.run(_free_channel(store))
+            console = Console(GameService(store), out_dir, seed=seed, write=write, channel=channel,
+                              keep_going=keep_going)
+            failed = runner.run(console.run_lines(lines))
+        except KeyboardInterrupt:
+            write("[interrupted] the console stops here; the games played so far are kept.")
+            return 130
         finally:
-            await store.close()
-
-    bad = asyncio.run(play())
-    if bad:
-        print(f"[error] {bad} line{'s' if bad != 1 else ''} could not be understood.")
-    return 1 if bad else 0
+            runner.run(store.close())
+    if failed and keep_going:  # without --keep-going the line that stopped the script was named already
+        write(f"[error] {failed} line{'s' if failed != 1 else ''} could not be understood.")
+    return 1 if failed else 0

@@ -3,8 +3,9 @@
 A `UserError` (or an engine `IllegalAction`) is a sentence for the user: shown ephemerally, nothing changed.
 A check failure (missing permission, wrong place) likewise. Anything else is a bug: logged with the
 interaction id, and the user gets an ephemeral apology carrying that id, so a report can be matched to the
-log line. View and DynamicItem errors never reach `CommandTree.on_error`, so components call
-`report_error` themselves.
+log line. The apology says "nothing was changed" only when that is true: after a commit (AppliedButFailed,
+or a failure while the committed reply was being sent) it says the action was applied. View and
+DynamicItem errors never reach `CommandTree.on_error`, so components call `report_error` themselves.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.service import UserError
+from bot.replies import fit
+from bot.service import AppliedButFailed, UserError
 from engine.core.errors import EngineError
 
 log = logging.getLogger(__name__)
 
 GENERIC = "Something went wrong; nothing was changed (ref {ref})."
+APPLIED = ("Your action was applied, but something went wrong while showing it (ref {ref}). "
+           "/game status shows where the game stands.")
 
 
 def explain(error: BaseException) -> str | None:
@@ -46,6 +50,7 @@ def explain(error: BaseException) -> str | None:
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """Say `text` to the interaction's user only, whatever has been answered so far."""
+    text = fit(text)
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
@@ -69,9 +74,11 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     text = explain(error)
     if text is None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        log.error("interaction %s failed (user %s, channel %s, %s)", interaction.id, interaction.user.id,
+        applied = isinstance(original, AppliedButFailed) or bool(interaction.extras.get("applied"))
+        log.error("interaction %s failed%s (user %s, channel %s, %s)", interaction.id,
+                  " after its change was committed" if applied else "", interaction.user.id,
                   interaction.channel_id, describe(interaction), exc_info=original)
-        text = GENERIC.format(ref=interaction.id)
+        text = (APPLIED if applied else GENERIC).format(ref=interaction.id)
     try:
         await tell(interaction, text)
     except discord.HTTPException:

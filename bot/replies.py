@@ -27,7 +27,8 @@ from bot.service import GameService, Image, PromptCard, Reply
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-CONTENT_MAX = 2000
+CONTENT_MAX = 2000  # Discord refuses a longer message outright, and the user would get no answer at all
+CUT_MARK = "…"
 IMAGES_PER_MESSAGE = 10
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -53,6 +54,12 @@ async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], 
     return await task
 
 
+def fit(text: str, limit: int = CONTENT_MAX) -> str:
+    """`text` cut to Discord's message limit, marked where it was cut. Every message the bot sends (replies,
+    follow-ups, errors) passes through here: a reply that echoes user input can never be refused."""
+    return text if len(text) <= limit else text[: limit - len(CUT_MARK)] + CUT_MARK
+
+
 def image_files(images: list[Image]) -> tuple[list[discord.File], list[discord.Embed]]:
     files, embeds = [], []
     for image in images:
@@ -65,7 +72,7 @@ def prompt_text(card: PromptCard) -> str:
     """The card's sentence (who we wait for, and why) with those players mentioned, so they are pinged."""
     mentions = " ".join(f"<@{uid}>" for uid in card.user_ids)
     parts = [card.text, mentions, extra_text(card.prompt)]
-    return "\n".join(p for p in parts if p)[:CONTENT_MAX]
+    return fit("\n".join(p for p in parts if p))
 
 
 async def send(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
@@ -75,7 +82,7 @@ async def send(interaction: discord.Interaction, content: str | None = None, *, 
     Returns the message id when Discord reports it."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions}
     if content:
-        kwargs["content"] = content[:CONTENT_MAX]
+        kwargs["content"] = fit(content)
     if files:
         kwargs["files"] = files
     if embeds:
@@ -99,6 +106,8 @@ def service_of(interaction: discord.Interaction) -> GameService:
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+    # From here on a failure must not be reported as "nothing was changed" (bot/errors.py reads this).
+    interaction.extras["applied"] = reply.applied
     private_files = [discord.File(io.BytesIO(f.data), filename=f.filename) for f in reply.files]
     public = list(reply.public)
     images = list(reply.images)

@@ -6,7 +6,14 @@ Every mutating call runs the same pipeline (DESIGN.md, "The bot contract"):
     → Store.commit_step (one transaction, optimistic version check) → Reply (narration, prompts)
     → render the table image in a worker thread when an event asks for it.
 
-Nothing is reported as done before it is committed. A UserError means nothing changed.
+Nothing is reported as done before it is committed. A UserError means nothing changed; AppliedButFailed
+means the change was committed and only what followed (a reply, a picture) failed.
+
+Every command that changes something records its interaction id in the same transaction (Store.scope), so
+a repeated interaction is a no-op for every command. Memory and disk stay bounded: the game cache drops
+finished and idle games (LRU beyond `cache_size`), and a game keeps its latest snapshot plus keepers (the
+start, phase ends, every `snapshot_every` steps) within `SNAPSHOT_WINDOW` steps; any other step is rebuilt
+by replaying the action log from the nearest earlier snapshot.
 """
 
 from __future__ import annotations
@@ -15,7 +22,9 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -23,7 +32,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot import games
-from bot.render import render_event, render_table
+from bot.render import plain, render_event, render_table
 from bot.service_text import (
     chunk_lines,
     format_view,
@@ -31,7 +40,7 @@ from bot.service_text import (
     prompt_text,
     result_sentence,
 )
-from bot.service_types import Actor, Image, PromptCard, Reply, UserError
+from bot.service_types import Actor, AppliedButFailed, Image, PromptCard, Reply, UserError
 from bot.store import (
     ACTIVE,
     ENDED,
@@ -41,8 +50,10 @@ from bot.store import (
     ChannelBusy,
     DuplicateInteraction,
     Game,
+    GuildSettings,
     Seat,
     Store,
+    StoreBusy,
     VersionConflict,
 )
 from bot.store.models import as_utc, utcnow
@@ -54,7 +65,7 @@ from engine.core.game import GameState, OptionSpec, SeatSpec
 from engine.core.prompt import Action, Prompt, PromptKind
 from engine.games import game_ids, get_game
 
-__all__ = ["Actor", "GameService", "Image", "PromptCard", "Reply", "UserError"]
+__all__ = ["Actor", "AppliedButFailed", "GameService", "Image", "PromptCard", "Reply", "UserError"]
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +75,17 @@ LOG_PAGE_SIZE = 20
 AUDIT_PAGE_SIZE = 15
 MAX_REMINDER_HOURS = 720  # 30 days; the /gm settings option allows the same range
 CONFLICT_RETRIES = 3  # another process changed the game under us: reload and decide again
+BUSY = "The game is busy right now; please try again."
+PICTURE_FAILED = "(The picture of the table could not be drawn this time; the move itself was applied.)"
+PAGE_MAX = 10_000  # /game log and /gm audit pages, in every front end
+SNOWFLAKE_MAX = 2**63 - 1  # Discord ids are 64-bit; the database columns are signed BIGINT
+FULL_EXPORT = "export-full"  # the audit command of an export with the seed; such a game is never undone
+CACHE_SIZE = 512  # games kept in memory; the least recently used go first
+CACHE_IDLE_SECONDS = 1800.0  # a game nobody touched for this long is dropped from memory
+SNAPSHOT_EVERY = 20  # a kept snapshot at least every N steps (besides phase ends), so undo replays little
+SNAPSHOT_WINDOW = 200  # kept snapshots older than this many steps go (an undo that deep replays from step 0)
+INTERACTION_MEMORY = timedelta(days=1)  # Discord never redelivers an interaction that late
+HOUSEKEEPING_SECONDS = 3600.0
 
 
 @dataclass
@@ -87,12 +109,27 @@ class Loaded:
         return list(dict.fromkeys(s.user_id for s in self.seats))
 
 
+def in_range(name: str, value: int, low: int, high: int) -> int:
+    """`value` if low <= value <= high, else a UserError naming the argument (every front end's numbers)."""
+    if not low <= value <= high:
+        raise UserError(f"{name} must be a whole number from {low:,} to {high:,}.")
+    return value
+
+
 class GameService:
-    def __init__(self, store: Store, *, render: bool = True, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(self, store: Store, *, render: bool = True, clock: Callable[[], datetime] = utcnow,
+                 cache_size: int = CACHE_SIZE, cache_idle_seconds: float = CACHE_IDLE_SECONDS,
+                 snapshot_every: int = SNAPSHOT_EVERY, ticker: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.render = render
         self.clock = clock
-        self._cache: dict[int, Loaded] = {}
+        self.cache_size, self.cache_idle_seconds = cache_size, cache_idle_seconds
+        self.snapshot_every = max(1, snapshot_every)
+        self._ticker = ticker
+        # Least recently used first; `_last_used` holds each entry's ticker time.
+        self._cache: OrderedDict[int, Loaded] = OrderedDict()
+        self._last_used: dict[int, float] = {}
+        self._housekept_at: float | None = None
         # Weak: a channel's lock lives while some call holds or waits on it, and is then forgotten.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -137,37 +174,94 @@ class GameService:
                 raise
 
     def _forget_channel(self, channel_id: int) -> None:
-        self._cache = {gid: c for gid, c in self._cache.items() if c.game.channel_id != channel_id}
+        for gid in [gid for gid, c in self._cache.items() if c.game.channel_id == channel_id]:
+            self._drop(gid)
 
     async def _mutate(self, channel_id: int, actor: Actor | None, work: Callable[[], Awaitable[Reply]]) -> Reply:
-        """Run `work` under the channel lock, with idempotency, engine-error translation and conflict retry."""
+        """Run `work` under the channel lock, with idempotency, engine-error translation and conflict retry.
+
+        The actor's interaction id is recorded with the first write (a repeat is a no-op for every command);
+        a failure after that write raises AppliedButFailed, never an error that implies nothing changed.
+        """
         async with self._channel(channel_id):
-            for _attempt in range(CONFLICT_RETRIES):
-                if actor is not None and actor.interaction_id is not None:
-                    if await self.store.action_by_interaction(actor.interaction_id) is not None:
+            await self._housekeeping()
+            interaction = actor.interaction_id if actor is not None else None
+            with self.store.scope(interaction) as scope:
+                for _attempt in range(CONFLICT_RETRIES):
+                    if interaction is not None and await self.store.interaction_seen(interaction):
                         return Reply(ephemeral=[ALREADY_APPLIED])
-                try:
-                    return await work()
-                except (IllegalAction, UnknownGame) as exc:
-                    raise UserError(str(exc)) from exc
-                except DuplicateInteraction:
-                    return Reply(ephemeral=[ALREADY_APPLIED])
-                except ChannelBusy as exc:
-                    raise UserError("This channel already has a game. Finish it first (or /game abandon).") from exc
-                except VersionConflict:
-                    # Another bot process wrote first. Forget what we knew and decide again on fresh data.
-                    self._forget_channel(channel_id)
-            raise UserError("The game is busy right now; please try again.")
+                    try:
+                        reply = await work()
+                    except DuplicateInteraction:
+                        return Reply(ephemeral=[ALREADY_APPLIED])
+                    except VersionConflict as exc:
+                        if scope.committed:
+                            raise AppliedButFailed("a later write of an applied command conflicted") from exc
+                        # Another bot process wrote first. Forget what we knew and decide again on fresh data.
+                        self._forget_channel(channel_id)
+                        continue
+                    except Exception as exc:
+                        if scope.committed:
+                            raise AppliedButFailed("the command was applied, then failed") from exc
+                        translated = self._user_error(exc)
+                        if translated is exc:
+                            raise
+                        raise translated from exc
+                    reply.applied = scope.committed
+                    return reply
+            raise UserError(BUSY)
+
+    @staticmethod
+    def _user_error(exc: Exception) -> Exception:
+        """The sentence for an expected failure of a command that changed nothing (else `exc` itself)."""
+        if isinstance(exc, IllegalAction | UnknownGame):
+            return UserError(str(exc))
+        if isinstance(exc, ChannelBusy):
+            return UserError("This channel already has a game. Finish it first (or /game abandon).")
+        if isinstance(exc, StoreBusy):
+            return UserError(BUSY)
+        return exc
+
+    async def _housekeeping(self) -> None:
+        """Now and then: forget interactions too old to be redelivered (bounded disk)."""
+        now = self._ticker()
+        if self._housekept_at is not None and now - self._housekept_at < HOUSEKEEPING_SECONDS:
+            return
+        self._housekept_at = now
+        try:
+            await self.store.prune_interactions(self.clock() - INTERACTION_MEMORY)
+        except StoreBusy:
+            self._housekept_at = None  # the database is busy: try again on the next command
+
+    # ---- the game cache: bounded, least recently used first ------------------------------------------------
+
+    def _drop(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+        self._last_used.pop(game_id, None)
+
+    def _touch(self, game_id: int) -> None:
+        self._cache.move_to_end(game_id)
+        self._last_used[game_id] = self._ticker()
+
+    def _evict(self) -> None:
+        now = self._ticker()
+        while self._cache:
+            oldest = next(iter(self._cache))
+            idle = now - self._last_used.get(oldest, now)
+            if len(self._cache) <= self.cache_size and idle <= self.cache_idle_seconds:
+                break
+            self._drop(oldest)
 
     async def _load_game(self, game: Game) -> Loaded:
         cached = self._cache.get(game.id or 0)
         if cached is not None and cached.game.version == game.version:
+            self._touch(game.id or 0)
             return Loaded(game=game, seats=cached.seats, state=cached.state)
         assert game.id is not None
         seats = await self.store.seats(game.id)
         state = None if game.status == LOBBY else await self._restore(game.id, game.state_step)
         loaded = Loaded(game=game, seats=seats, state=state)
-        self._cache[game.id] = loaded
+        self._remember(loaded)
         return loaded
 
     async def _restore(self, game_id: int, step: int) -> GameState:
@@ -195,8 +289,19 @@ class GameService:
         return await self._load_game(game)
 
     def _remember(self, loaded: Loaded) -> None:
-        assert loaded.game.id is not None
-        self._cache[loaded.game.id] = loaded
+        """Cache a game that is still open; a finished one is dropped (reads of it reload, rarely)."""
+        game_id = loaded.game.id
+        assert game_id is not None
+        if loaded.game.status in (OVER, ENDED):
+            self._drop(game_id)
+            return
+        self._cache[game_id] = loaded
+        self._touch(game_id)
+        self._evict()
+
+    def _keeper(self, state: GameState, events: Sequence[Event], closing: bool) -> bool:
+        """Whether the snapshot of this step is kept once later steps exist (else only while it is the head)."""
+        return state.step == 0 or state.step % self.snapshot_every == 0 or closing or any(e.render for e in events)
 
     async def _commit(
         self, loaded: Loaded, state: GameState | None, events: Sequence[Event], *,
@@ -212,10 +317,18 @@ class GameService:
         step = state.step if state is not None else game.state_step
         still_open = (new_status or game.status) in (LOBBY, ACTIVE)
         prompt_seq = state.prompt_seq if state is not None and still_open else None
+        writing = state is not None and write_state
+        keep = writing and state is not None and self._keeper(state, events, not still_open)
+        prune_below, keeps_start = None, True
+        if new_status == ENDED:
+            prune_below, keeps_start = step, False  # people ended it: no undo can reopen it, only the end matters
+        elif keep and step > SNAPSHOT_WINDOW:
+            prune_below = step - SNAPSHOT_WINDOW
         version = await self.store.commit_step(
-            game.id, game.version, action, api.to_json(state) if state is not None and write_state else None,
+            game.id, game.version, action, api.to_json(state) if writing and state is not None else None,
             events, new_status, result, step=step, prompt_seq=prompt_seq,
             content_version=state.content_version if state is not None else None, now=now,
+            keep_snapshot=keep, prune_snapshots_below=prune_below, prune_keeps_start=keeps_start,
         )
         # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
         # already see a later version written by another process, which our cached state is not.
@@ -267,7 +380,9 @@ class GameService:
         return Image(filename=f"{loaded.game.game_type}-{loaded.game.id}-step{loaded.state.step}.png", data=data)
 
     async def _step_reply(self, loaded: Loaded, events: Sequence[Event], actor: Actor | None,
-                          lead: Sequence[str] = ()) -> Reply:
+                          lead: Sequence[str] = (), posted: frozenset[int] = frozenset()) -> Reply:
+        """The reply to a step. `posted`: prompts that were already pending (several seats asked at once) and
+        so already have their message; only the new ones are posted."""
         mine = set(loaded.user_seats(actor.user_id)) if actor is not None else set()
         public = list(lead) + [e.text for e in events if e.private_to is None]
         private = [e.text for e in events if e.private_to is not None and e.private_to in mine]
@@ -275,15 +390,28 @@ class GameService:
         if loaded.game.status in (OVER, ENDED):
             public.append(result_sentence(loaded.game.result))
             closed = loaded.game.id
-        reply = Reply(public=chunk_lines(public), ephemeral=chunk_lines(private), prompts=self._cards(loaded),
+        cards = [c for c in self._cards(loaded) if c.prompt.seq not in posted]
+        reply = Reply(public=chunk_lines(public), ephemeral=chunk_lines(private), prompts=cards,
                       closed_game_id=closed)
         if self.render:
-            reply.images += await self._event_images(loaded, events)
+            reply.images += await self._pictures(reply, self._event_images(loaded, events))
             if any(e.render for e in events):
-                image = await self._image(loaded)
-                if image is not None:
-                    reply.images.append(image)
+                reply.images += await self._pictures(reply, self._table_images(loaded))
         return reply
+
+    async def _table_images(self, loaded: Loaded) -> list[Image]:
+        image = await self._image(loaded)
+        return [] if image is None else [image]
+
+    async def _pictures(self, reply: Reply, drawing: Awaitable[list[Image]]) -> list[Image]:
+        """Pictures drawn after a commit: a failure costs the picture, never the (applied) move's reply."""
+        try:
+            return await drawing
+        except Exception:
+            log.exception("drawing a picture after a committed step failed")
+            if PICTURE_FAILED not in reply.public:
+                reply.public.append(PICTURE_FAILED)
+            return []
 
     async def _event_images(self, loaded: Loaded, events: Sequence[Event]) -> list[Image]:
         """Pictures of single public events a game knows how to draw (Elder Sign: each roll of the dice)."""
@@ -292,10 +420,12 @@ class GameService:
         if not wanted:
             return []
 
+        view = api.view(loaded.state, None) if loaded.state is not None else None  # public: nothing hidden
+
         def draw() -> list[Image]:
             out = []
             for i, e in wanted:
-                data = render_event(game_type, e.kind, e.data)
+                data = render_event(game_type, e.kind, e.data, view)
                 if data is not None:
                     kind = e.kind.replace(".", "-")
                     out.append(Image(filename=f"{game_type}-{loaded.game.id}-step{step}-{i}-{kind}.png", data=data))
@@ -326,7 +456,7 @@ class GameService:
             return Reply(public=[f"{actor.name} opened a game of {rules.name} (game #{row.id}"
                                  f"{'; ' + opts if opts else ''}). {self._seat_list(loaded)} "
                                  f"Join with /game join; start with /game start."])
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
     @staticmethod
     def _seat_list(loaded: Loaded) -> str:
@@ -356,7 +486,7 @@ class GameService:
                                       name=seat_name(actor.name, nth), character=character)
             loaded = await self._lobby_changed(loaded)
             return Reply(public=[f"{seat_name(actor.name, nth)} joins the table. {self._seat_list(loaded)}"])
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
     async def leave(self, channel_id: int, actor: Actor) -> Reply:
         """Give up your last seat, in the lobby only."""
@@ -370,7 +500,7 @@ class GameService:
             await self.store.remove_seats(loaded.game.id, loaded.game.version, actor.user_id, only_last=True)
             loaded = await self._lobby_changed(loaded)
             return Reply(public=[f"{actor.name} leaves a seat. {self._seat_list(loaded)}"])
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
     async def start(self, channel_id: int, actor: Actor) -> Reply:
         async def work() -> Reply:
@@ -386,7 +516,7 @@ class GameService:
             name = get_game(game.game_type).name
             lead = [f"{name} begins with {join_names([s.name for s in loaded.seats])}."]
             return await self._step_reply(loaded, events, actor, lead)
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
     async def abandon(self, channel_id: int, actor: Actor) -> Reply:
         """Vote to abandon; the game ends once every seated user has asked."""
@@ -408,7 +538,7 @@ class GameService:
             loaded = await self._commit(loaded, loaded.state, [event], new_status=ENDED, result="abandoned",
                                         write_state=False)
             return await self._step_reply(loaded, [event], actor)
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
     @staticmethod
     def _user_name(loaded: Loaded, user_id: int) -> str:
@@ -440,11 +570,12 @@ class GameService:
                 raise UserError("This choice has passed.")
             answering = self._answering_seat(loaded, prompt, actor, seat)
             action = Action(seat=answering, prompt=prompt_seq, choice=list(choice), amount=amount)
+            posted = frozenset(p.seq for p in api.prompts(state) if p.seq != prompt_seq)
             new_state, events = api.apply(state, action)
             row = ActionRow(actor_id=actor.user_id, seat=answering, kind="play",
                             payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
             loaded = await self._commit(loaded, new_state, events, action=row)
-            return await self._step_reply(loaded, events, actor)
+            return await self._step_reply(loaded, events, actor, posted=posted)
         return await self._mutate(channel_id, actor, work)
 
     @staticmethod
@@ -476,6 +607,18 @@ class GameService:
         return await game_command(self, channel_id, actor, group, name, args)
 
     # ================================================================ reading ===============================
+
+    async def command_state(self, channel_id: int, game_type: str,
+                            user_id: int) -> tuple[GameState, list[int], int, int]:
+        """For a game's own commands: the channel's game state (through the cache), the user's seats, and the
+        game id and undo count an answer must carry (as a button does)."""
+        loaded = await self._current(channel_id)
+        if loaded.game.game_type != game_type:
+            raise UserError(f"This channel's game is {loaded.game.game_type}, not {game_type}.")
+        if loaded.state is None:
+            raise UserError("The game has not started yet: /game start.")
+        assert loaded.game.id is not None
+        return loaded.state, loaded.user_seats(user_id), loaded.game.id, loaded.game.undo_epoch
 
     async def pending(self, channel_id: int) -> list[PromptCard]:
         """The prompts the channel's game waits for now (empty when there is none)."""
@@ -513,7 +656,10 @@ class GameService:
             lines.append(f"Waiting for: {waiting}.")
         else:
             lines.append(result_sentence(game.result))
-        return Reply(public=chunk_lines(lines), prompts=self._cards(loaded))
+        # A finished game's last prompt message may still carry buttons (the bot died before withdrawing
+        # them): closed_game_id has the front end withdraw them now.
+        closed = game.id if game.status in (OVER, ENDED) else None
+        return Reply(public=chunk_lines(lines), prompts=self._cards(loaded), closed_game_id=closed)
 
     async def board(self, channel_id: int, actor: Actor) -> Reply:
         loaded = await self._current(channel_id)
@@ -526,6 +672,7 @@ class GameService:
 
     async def log(self, channel_id: int, actor: Actor, page: int = 1) -> Reply:
         """The narrated events, newest page first; another seat's private events stay hidden."""
+        in_range("page", page, 1, PAGE_MAX)
         loaded = await self._current(channel_id)
         assert loaded.game.id is not None
         rows, pages = await self.store.events(loaded.game.id, page=page, per_page=LOG_PAGE_SIZE,
@@ -553,7 +700,7 @@ class GameService:
             seat_row = loaded.seats[s]
             head = f"{seat_row.name} (seat {s + 1}" + (f", {seat_row.character})" if seat_row.character else ")")
             view = api.view(loaded.state, s)
-            lines = games.seat_text(loaded.game.game_type, view, s) or format_view(view)
+            lines = games.seat_text(loaded.game.game_type, view, s) or format_view(plain(view))
             messages += chunk_lines([head, *lines])
         cards = [c for c in self._cards(loaded) if actor.user_id in c.user_ids]
         return Reply(ephemeral=messages, prompts=cards)
@@ -602,7 +749,7 @@ class GameService:
                                         write_state=False)
             await self._audit(loaded, actor, "end", {})
             return await self._step_reply(loaded, [event], actor)
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
     async def gm_undo(self, channel_id: int, actor: Actor, steps: int = 1) -> Reply:
         """Go back `steps` actions to the exact earlier state (a finished game is reopened)."""
@@ -620,6 +767,9 @@ class GameService:
                                 f"{'s' if loaded.state.step != 1 else ''} played so far.")
             game = loaded.game
             assert game.id is not None
+            if await self.store.audited(game.id, FULL_EXPORT):
+                raise UserError("This game's full record (with its seed) was exported, so it can no longer be "
+                                "undone: whoever read it would know what comes next.")
             state = await self._restore(game.id, target)
             event = Event(kind="gm.undo", text=f"Moderator {actor.name} undid {steps} step"
                                                f"{'s' if steps != 1 else ''}.")
@@ -638,31 +788,41 @@ class GameService:
             await self._audit(loaded, actor, "undo", {"steps": steps, "to_step": target})
             reply = await self._step_reply(loaded, [event], actor)
             if self.render:
-                image = await self._image(loaded)
-                if image is not None:
-                    reply.images.append(image)
+                reply.images += await self._pictures(reply, self._table_images(loaded))
             return reply
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
-    async def gm_skip(self, channel_id: int, actor: Actor) -> Reply:
-        """Answer the pending prompt with its default, for an idle player."""
+    async def gm_skip(self, channel_id: int, actor: Actor, user_id: int | None = None) -> Reply:
+        """Answer a pending prompt with its default, for an idle player. When several players are asked at
+        once, `user_id` names whose question to skip (required then: skipping someone else's would be wrong)."""
         self._require_mod(actor)
 
         async def work() -> Reply:
             loaded = await self._open(channel_id)
             state = self._playing(loaded)
             pending = api.prompts(state)
+            if user_id is not None:
+                pending = [p for p in pending if any(loaded.user_of(s) == user_id for s in p.seats)]
+                if not pending:
+                    raise UserError("The game is not waiting for that player.")
             if not pending:
                 raise UserError("The game is not waiting for anyone.")
+            if len(pending) > 1 and len({loaded.user_of(p.seats[0]) for p in pending}) > 1:
+                waiting = join_names([loaded.seat_label(p.seats[0]) for p in pending])
+                raise UserError(f"Several players are being asked at once ({waiting}): name the one to skip "
+                                "with /gm skip player:@name.")
             prompt = pending[0]
+            posted = frozenset(p.seq for p in api.prompts(state) if p.seq != prompt.seq)
             if prompt.kind is PromptKind.AMOUNT:
                 if prompt.default_amount is None:
                     raise UserError("This decision has no safe default; it cannot be skipped.")
-                action = Action(seat=prompt.seats[0], prompt=prompt.seq, amount=prompt.default_amount)
+                action = Action(seat=self._skipped_seat(loaded, prompt, user_id), prompt=prompt.seq,
+                                amount=prompt.default_amount)
             else:
                 if prompt.default is None:
                     raise UserError("This decision has no safe default; it cannot be skipped.")
-                action = Action(seat=prompt.seats[0], prompt=prompt.seq, choice=list(prompt.default))
+                action = Action(seat=self._skipped_seat(loaded, prompt, user_id), prompt=prompt.seq,
+                                choice=list(prompt.default))
             new_state, events = api.apply(state, action)
             row = ActionRow(actor_id=actor.user_id, seat=action.seat, kind="gm",
                             payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
@@ -671,8 +831,14 @@ class GameService:
             await self._audit(loaded, actor, "skip", {"prompt": prompt.seq, "seat": action.seat,
                                                       "answer": action.model_dump(mode="json")})
             lead = [f"Moderator {actor.name} skipped {skipped}: {prompt.title} → default answer."]
-            return await self._step_reply(loaded, events, actor, lead)
+            return await self._step_reply(loaded, events, actor, lead, posted=posted)
         return await self._mutate(channel_id, actor, work)
+
+    @staticmethod
+    def _skipped_seat(loaded: Loaded, prompt: Prompt, user_id: int | None) -> int:
+        if user_id is not None:
+            return next(s for s in prompt.seats if loaded.user_of(s) == user_id)
+        return prompt.seats[0]
 
     async def gm_kick(self, channel_id: int, actor: Actor, user_id: int) -> Reply:
         """Remove a user: in the lobby their seats go; in play they pass to the next other player."""
@@ -698,7 +864,7 @@ class GameService:
             loaded = await self._lobby_changed(loaded)
             await self._audit(loaded, actor, "kick", {"user_id": user_id})
             return Reply(public=[text], prompts=self._cards(loaded))
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
     async def gm_replace(self, channel_id: int, actor: Actor, user_id: int, other: Actor) -> Reply:
         """Give every seat of `user_id` to `other`."""
@@ -719,25 +885,60 @@ class GameService:
                                                          "seats": moved})
             return Reply(public=[f"Moderator {actor.name}: {other.name} takes over from {old}."],
                          prompts=self._cards(loaded))
-        return await self._mutate(channel_id, None, work)
+        return await self._mutate(channel_id, actor, work)
 
-    async def gm_export(self, channel_id: int, actor: Actor) -> Reply:
-        """The game as a JSON file: enough to replay it, without any state snapshot (hidden information)."""
+    async def gm_export(self, channel_id: int, actor: Actor, *, full: bool = False) -> Reply:
+        """The game as a JSON file, redacted like every view: the public state and the public log, nothing a
+        spectator could not see (no seed, no deck order, no private events or answers).
+
+        `full` (for bug reports) adds the seed and every action, from which the whole game, its future
+        included, can be rebuilt: it works only on a finished game, which can then never be undone.
+        """
         self._require_mod(actor)
-        loaded = await self._current(channel_id)
+
+        async def work() -> Reply:
+            loaded = await self._current(channel_id)
+            game = loaded.game
+            assert game.id is not None
+            if full:
+                if game.status not in (OVER, ENDED):
+                    raise UserError("A full export contains the seed, from which every future draw and roll can "
+                                    "be rebuilt: it works only on a finished game. End it first (/gm end), or "
+                                    "export without full.")
+                doc, summary = await self._full_export(loaded)
+                await self._audit(loaded, actor, FULL_EXPORT, {"actions": len(doc["actions"])})
+                name = f"{game.game_type}-{game.id}-full.json"
+            else:
+                doc, summary = await self._public_export(loaded)
+                await self._audit(loaded, actor, "export", {"events": len(doc["log"])})
+                name = f"{game.game_type}-{game.id}.json"
+            data = json.dumps(doc, indent=2, ensure_ascii=False).encode()
+            return Reply(ephemeral=[f"Game #{game.id}: {summary}."], files=[Image(filename=name, data=data)])
+        return await self._mutate(channel_id, actor, work)
+
+    def _export_head(self, loaded: Loaded) -> dict[str, Any]:
         game = loaded.game
-        assert game.id is not None
-        actions = await self.store.actions(game.id)
-        doc = {
-            "game": game.game_type, "game_id": game.id, "content_version": game.content_version,
-            "seed": game.seed, "options": game.options, "status": game.status, "result": game.result,
-            "seats": [s.name for s in loaded.seats],
-            "actions": [{"seq": a.seq, "kind": a.kind, **a.payload} for a in actions],
+        return {"game": game.game_type, "game_id": game.id, "content_version": game.content_version,
+                "options": game.options, "status": game.status, "result": game.result,
+                "step": loaded.state.step if loaded.state is not None else 0,
+                "seats": [{"name": s.name, "character": s.character} for s in loaded.seats]}
+
+    async def _public_export(self, loaded: Loaded) -> tuple[dict[str, Any], str]:
+        assert loaded.game.id is not None
+        events = await self.store.public_events(loaded.game.id)
+        doc = self._export_head(loaded) | {
+            "state": plain(api.view(loaded.state, None)) if loaded.state is not None else None,
+            "log": [{"step": e.step, "kind": e.kind, "text": e.text, "cause": e.cause} for e in events],
         }
-        await self._audit(loaded, actor, "export", {"actions": len(actions)})
-        data = json.dumps(doc, indent=2, ensure_ascii=False).encode()
-        return Reply(ephemeral=[f"Game #{game.id}: {len(actions)} actions exported."],
-                     files=[Image(filename=f"{game.game_type}-{game.id}.json", data=data)])
+        return doc, f"the public state and {len(events)} public log entries exported"
+
+    async def _full_export(self, loaded: Loaded) -> tuple[dict[str, Any], str]:
+        assert loaded.game.id is not None
+        actions = await self.store.actions(loaded.game.id)
+        doc = self._export_head(loaded) | {
+            "seed": loaded.game.seed, "actions": [{"seq": a.seq, "kind": a.kind, **a.payload} for a in actions],
+        }
+        return doc, f"full record with the seed and {len(actions)} actions exported (it can no longer be undone)"
 
     async def gm_settings(self, channel_id: int, actor: Actor, guild_id: int, *, mod_role_id: int | None = None,
                           enabled_games: list[str] | None = None, reminder_hours: int | None = None) -> Reply:
@@ -746,7 +947,7 @@ class GameService:
         self._require_mod(actor)
         changes: dict[str, Any] = {}
         if mod_role_id is not None:
-            changes["mod_role_id"] = mod_role_id or None  # 0 clears the role
+            changes["mod_role_id"] = in_range("mod_role", mod_role_id, 0, SNOWFLAKE_MAX) or None  # 0 clears it
         if enabled_games is not None:
             known = dict(self.games())
             unknown = [g for g in enabled_games if g not in known]
@@ -757,21 +958,28 @@ class GameService:
             if not 0 <= reminder_hours <= MAX_REMINDER_HOURS:
                 raise UserError(f"Reminders must be from 0 (off) to {MAX_REMINDER_HOURS} hours.")
             changes["reminder_hours"] = reminder_hours
-        if changes:
+        if not changes:
+            return self._settings_reply(await self.store.guild_settings(guild_id), saved=False)
+
+        async def work() -> Reply:
             settings = await self.store.set_guild_settings(guild_id, **changes)
             await self.store.add_audit(guild_id=guild_id, channel_id=channel_id, moderator_id=actor.user_id,
                                        command="settings", detail=changes)
-        else:
-            settings = await self.store.guild_settings(guild_id)
+            return self._settings_reply(settings, saved=True)
+        return await self._mutate(channel_id, actor, work)
+
+    @staticmethod
+    def _settings_reply(settings: GuildSettings, *, saved: bool) -> Reply:
         games = ", ".join(settings.enabled_games) or "all"
         role = f"<@&{settings.mod_role_id}>" if settings.mod_role_id else "none (Manage Channels only)"
         hours = f"{settings.reminder_hours} h" if settings.reminder_hours else "off"
-        verb = "Settings saved" if changes else "Settings"
+        verb = "Settings saved" if saved else "Settings"
         return Reply(ephemeral=[f"{verb}: moderator role {role}; games {games}; reminders {hours}."])
 
     async def gm_audit(self, channel_id: int, actor: Actor, page: int = 1, *, guild_id: int | None = None) -> Reply:
         """The server's moderator actions, newest first. The guild is the channel's unless given."""
         self._require_mod(actor)
+        in_range("page", page, 1, PAGE_MAX)
         if guild_id is None:
             guild_id = await self.store.guild_of_channel(channel_id)
             if guild_id is None:

@@ -11,6 +11,11 @@ class UserError(Exception):
     """A sentence for the user, shown only to them. Raised before anything changed."""
 
 
+class AppliedButFailed(Exception):
+    """The command's change was committed, then something failed (a reply or a picture could not be made).
+    The user must hear that their action counted; the cause is chained (`__cause__`) for the log."""
+
+
 @dataclass
 class Actor:
     user_id: int
@@ -49,3 +54,4 @@ class Reply:
     prompts: list[PromptCard] = field(default_factory=list)
     files: list[Image] = field(default_factory=list)  # attachments that are not pictures (an export)
     closed_game_id: int | None = None  # this call ended that game: its last prompt message loses its buttons
+    applied: bool = False  # this call committed a change: a later failure must not say "nothing changed"

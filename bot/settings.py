@@ -6,13 +6,19 @@ Discord token, which only `miskatonic run` needs.
 
 from __future__ import annotations
 
+import logging
+import traceback
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Literal
+from urllib.parse import quote, quote_plus
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import make_url
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/miskatonic.db"
+MASK = "***"
 
 
 class Settings(BaseSettings):
@@ -25,6 +31,16 @@ class Settings(BaseSettings):
     SHARD_COUNT: int | None = None
     SHARD_IDS: list[int] | None = None  # "0,1" or "[0, 1]": the shards this process runs
     REMINDER_CHECK_SECONDS: int = 300
+    # FULL: an acknowledged action survives a power loss (one more fsync per commit, see README "Measured").
+    # NORMAL survives a killed process but may lose the last commits when the machine itself goes down.
+    SQLITE_SYNCHRONOUS: Literal["FULL", "NORMAL", "EXTRA"] = "FULL"
+    # How long a write waits for a lock held elsewhere (SQLite busy_timeout, PostgreSQL lock_timeout) before
+    # the user is told "busy, try again"; PostgreSQL statements are also cut off after the statement timeout.
+    DB_LOCK_TIMEOUT_MS: int = Field(default=5000, ge=1, le=60_000)
+    DB_STATEMENT_TIMEOUT_MS: int = Field(default=30_000, ge=1, le=600_000)
+    # The service keeps this many games in memory; finished games and games idle this long are dropped.
+    GAME_CACHE_SIZE: int = Field(default=512, ge=1)
+    GAME_CACHE_IDLE_SECONDS: int = Field(default=1800, ge=1)
 
     @field_validator("SHARD_IDS", mode="before")
     @classmethod
@@ -49,3 +65,65 @@ def ensure_sqlite_dir(url: str) -> None:
     if not database or database == ":memory:" or database.startswith("file:"):
         return
     Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+# ---- credentials never reach a terminal or a log ---------------------------------------------------------
+
+def mask_url(url: str) -> str:
+    """The URL with its password replaced by ***; an unparsable URL is masked whole."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # whatever is wrong with it, none of it may be printed
+        return MASK
+
+
+def url_secrets(url: str) -> list[str]:
+    """The password of a database URL in every spelling it may appear in (decoded and URL-encoded)."""
+    try:
+        password = make_url(url).password
+    except Exception:  # an unparsable URL has no password we could find
+        return []
+    if not password:
+        return []
+    return list(dict.fromkeys([password, quote(password, safe=""), quote_plus(password)]))
+
+
+def redact(text: str, secrets: Iterable[str]) -> str:
+    for secret in sorted(secrets, key=len, reverse=True):
+        if secret:
+            text = text.replace(secret, MASK)
+    return text
+
+
+class RedactingFilter(logging.Filter):
+    """Masks known secrets in every record a handler emits: our own lines, the libraries' (SQLAlchemy,
+    asyncpg, Alembic, discord.py) and their tracebacks."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if s]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.secrets:
+            return True
+        record.msg, record.args = redact(record.getMessage(), self.secrets), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = "".join(traceback.format_exception(*record.exc_info)).rstrip("\n")
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text, self.secrets)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info, self.secrets)
+        return True
+
+
+def settings_secrets(settings: Settings) -> list[str]:
+    return url_secrets(settings.DATABASE_URL) + ([settings.DISCORD_TOKEN] if settings.DISCORD_TOKEN else [])
+
+
+def install_redaction(settings: Settings, logger: logging.Logger | None = None) -> None:
+    """Add the redacting filter to every handler of `logger` (the root logger by default)."""
+    target = logger or logging.getLogger()
+    redacting = RedactingFilter(settings_secrets(settings))
+    for handler in target.handlers:
+        if not any(isinstance(f, RedactingFilter) for f in handler.filters):
+            handler.addFilter(redacting)

@@ -23,17 +23,18 @@ class ElderSign(commands.GroupCog, group_name="es", group_description="Elder Sig
         self.bot = bot
         super().__init__()
 
-    async def _run(self, interaction: discord.Interaction, name: str, ephemeral: bool = False,
+    async def _run(self, interaction: discord.Interaction, command: str, /, *, ephemeral: bool = False,
                    **args: str | None) -> None:
+        # `command` is positional-only so that a command argument may itself be called "name" (/es card)
         actor = await actor_for(interaction)
-        work = games.game_command(self.bot.service, interaction.channel_id, actor, "es", name,
+        work = games.game_command(self.bot.service, interaction.channel_id, actor, "es", command,
                                   {k: v for k, v in args.items() if v is not None})
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=ephemeral))
 
-    async def _suggest(self, interaction: discord.Interaction, name: str,
+    async def _suggest(self, interaction: discord.Interaction, command: str,
                        current: str) -> list[app_commands.Choice[str]]:
-        pairs = await games.suggestions(self.bot.service, interaction.channel_id, interaction.user.id, "es", name,
-                                        current)
+        pairs = await games.suggestions(self.bot.service, interaction.channel_id, interaction.user.id, "es",
+                                        command, current)
         return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
     async def ac_move(self, i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -5,6 +5,10 @@ Two locks on the door. Discord hides the group from members without Manage Chann
 change that in Integrations settings, so every command is checked again at run time: Manage Channels, or
 the moderator role set with `/gm settings`. Every refusal is private; every accepted command is written to
 the audit log by the service.
+
+The moderator role is read from the database afresh for every /gm command (the short cache in bot/actors.py
+serves only commands that do not need it): a role removed through one bot process stops working in every
+other process at once, not after the cache expires.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from discord.ext import commands
 
 from bot.actors import NotModerator, actor_for
 from bot.replies import send_reply, within_deadline
-from bot.service import Actor
+from bot.service import MAX_REMINDER_HOURS, Actor
 
 if TYPE_CHECKING:
     from bot.bot import MiskatonicBot
@@ -32,7 +36,11 @@ class Moderation(commands.GroupCog, group_name="gm",
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        if not await self.bot.moderator_roles.is_moderator(interaction):
+        roles = self.bot.moderator_roles
+        assert roles is not None
+        if interaction.guild_id is not None:
+            roles.forget(interaction.guild_id)  # re-read: another process may have changed the role
+        if not await roles.is_moderator(interaction):
             raise NotModerator()
         return True
 
@@ -63,8 +71,10 @@ class Moderation(commands.GroupCog, group_name="gm",
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="skip", description="Answer the pending decision with its default (idle player).")
-    async def skip(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.gm_skip(interaction.channel_id, await actor_for(interaction))
+    @app_commands.describe(player="Whose decision to skip, when several players are asked at once.")
+    async def skip(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        work = self.bot.service.gm_skip(interaction.channel_id, await actor_for(interaction),
+                                        player.id if player is not None else None)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="settings", description="This server's settings (no argument: show them).")
@@ -74,7 +84,7 @@ class Moderation(commands.GroupCog, group_name="gm",
                            reminder_hours="Hours of waiting before the bot pings an idle player (0 = never).")
     async def settings(self, interaction: discord.Interaction, mod_role: discord.Role | None = None,
                        clear_mod_role: bool = False, enabled_games: str | None = None,
-                       reminder_hours: app_commands.Range[int, 0, 336] | None = None) -> None:
+                       reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None) -> None:
         games: list[str] | None = None
         if enabled_games is not None:
             words = enabled_games.replace(",", " ").split()
@@ -87,9 +97,11 @@ class Moderation(commands.GroupCog, group_name="gm",
         self.bot.moderator_roles.forget(interaction.guild_id)
         await send_reply(interaction, reply)
 
-    @app_commands.command(name="export", description="Download this channel's game: settings, seats and actions.")
-    async def export(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.gm_export(interaction.channel_id, await actor_for(interaction))
+    @app_commands.command(name="export", description="Download this channel's game as players see it.")
+    @app_commands.describe(full="For bug reports, finished games only: add the seed and every action "
+                                "(the game can then never be undone).")
+    async def export(self, interaction: discord.Interaction, full: bool = False) -> None:
+        work = self.bot.service.gm_export(interaction.channel_id, await actor_for(interaction), full=full)
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 
     @app_commands.command(name="audit", description="What moderators did on this server, newest first.")

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.render.generic import render_generic
 
-Renderer = Callable[[dict[str, Any]], bytes]
+Renderer = Callable[[Any], bytes]
 
 RENDERERS: dict[str, Renderer] = {}
 
@@ -20,15 +22,21 @@ def register_renderer(game_type: str, renderer: Renderer) -> None:
     RENDERERS[game_type] = renderer
 
 
-def render_table(game_type: str, view: dict[str, Any]) -> bytes | None:
-    """PNG bytes of the table as `view` shows it (a spectator's view: no hidden information)."""
+def render_table(game_type: str, view: Any) -> bytes | None:
+    """PNG bytes of the table as `view` shows it (a spectator's view: no hidden information). A game's own
+    renderer reads its typed view; the generic one lists any view's plain values."""
     renderer = RENDERERS.get(game_type)
     if renderer is not None:
         return renderer(view)
-    return render_generic(game_type, view)
+    return render_generic(game_type, plain(view))
 
 
-EventRenderer = Callable[[str, dict[str, Any]], bytes | None]
+def plain(view: Any) -> dict[str, Any]:
+    """A view as plain JSON-able data (for the generic picture, listings and exports)."""
+    return view.model_dump(mode="json") if isinstance(view, BaseModel) else view  # type: ignore[no-any-return]
+
+
+EventRenderer = Callable[[str, dict[str, Any], Any], bytes | None]
 EVENT_RENDERERS: dict[str, EventRenderer] = {}
 
 
@@ -37,9 +45,10 @@ def register_event_renderer(game_type: str, renderer: EventRenderer) -> None:
     EVENT_RENDERERS[game_type] = renderer
 
 
-def render_event(game_type: str, kind: str, data: dict[str, Any]) -> bytes | None:
+def render_event(game_type: str, kind: str, data: dict[str, Any], view: Any = None) -> bytes | None:
+    """A picture of one event; `view` is the spectator's view after the step (who rolled where, what is left)."""
     renderer = EVENT_RENDERERS.get(game_type)
-    return renderer(kind, data) if renderer is not None else None
+    return renderer(kind, data, view) if renderer is not None else None
 
 
 def _register_from_manifests() -> None:

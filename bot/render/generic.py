@@ -5,10 +5,12 @@ Plain, but readable on Discord's dark and light themes alike, and it needs nothi
 
 from __future__ import annotations
 
-import io
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.render.kit import build_palette, mix, to_png
 
 BACKGROUND = (30, 31, 38)
 TITLE = (236, 200, 120)
@@ -56,6 +58,13 @@ def render_generic(game_type: str, view: dict[str, Any]) -> bytes:
         y = top + i * ROW_HEIGHT
         draw.text((MARGIN, y), label, fill=KEY, font=row_font)
         draw.text((WIDTH // 2 - MARGIN, y), value, fill=VALUE, font=row_font)
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    return to_png(image, palette=_palette())
+
+
+@cache
+def _palette() -> Image.Image:
+    """The five colours this picture uses and their antialiased blends: encoded without per-image
+    quantisation, like the games' own pictures."""
+    inks = [TITLE, KEY, VALUE, RULE]
+    steps = [t / 16 for t in range(1, 16)]
+    return build_palette([BACKGROUND, *inks], [mix(BACKGROUND, ink, t) for ink in inks for t in steps])

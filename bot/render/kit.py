@@ -1,5 +1,5 @@
 """A small drawing kit shared by the game renderers: fonts, a dark theme, boxes, rounded panels, text
-fitting and wrapping, stat bars, pips, smooth icons and PNG output.
+fitting and wrapping, stat bars, pips, smooth icons, a fixed-palette builder and PNG output.
 
 Everything here is plain Pillow. Fonts and icons are cached because a table is redrawn after every turn
 and FreeType font loading and supersampled icon drawing are the slow parts of a render.
@@ -8,7 +8,7 @@ and FreeType font loading and supersampled icon drawing are the slow parts of a 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -257,12 +257,51 @@ def paste_icon(image: Image.Image, ico: Image.Image, xy: tuple[int, int]) -> Non
 
 # ---------------------------------------------------------------------------------------------- output
 
-def to_png(image: Image.Image, palette: bool = True, compress_level: int = 3) -> bytes:
-    """PNG bytes, built for speed: the render runs after every turn. A 256-colour palette (fast octree)
-    makes the file about a third the size and encodes twice as fast; flat dark panels and antialiased text
-    need far fewer colours than that. `optimize` stays off and compression light: Discord re-encodes anyway."""
-    if palette and image.mode == "RGB":
-        image = image.quantize(256, method=Image.Quantize.FASTOCTREE)
+#: how many blends are offered between each ink and each background (antialiased edges of text and icons)
+RAMP_STEPS = (0.2, 0.4, 0.6, 0.8)
+PALETTE_SIZE = 256
+
+
+def blend_ramps(inks: Iterable[Color], backgrounds: Iterable[Color]) -> list[Color]:
+    """The colours antialiasing makes where `inks` are drawn over `backgrounds`."""
+    bgs = list(dict.fromkeys(backgrounds))
+    return [mix(bg, ink, t) for ink in dict.fromkeys(inks) for bg in bgs for t in RAMP_STEPS]
+
+
+def build_palette(colours: Iterable[Color], blends: Iterable[Color] = ()) -> Image.Image:
+    """A fixed 256-colour palette (a "P" image for `to_png`): every one of `colours` exactly, and the rest
+    of the entries spread over `blends` (Pillow's median cut, run once on the list of blends: a few
+    milliseconds, where a pure-Python search took a quarter of a second).
+
+    Built once per renderer from its named UI colours, so every picture is mapped to the same palette: no
+    per-picture quantisation (the slow part of encoding) and no dithering (flat panels stay flat)."""
+    chosen = list(dict.fromkeys(colours))
+    if len(chosen) > PALETTE_SIZE:
+        raise ValueError(f"{len(chosen)} UI colours do not fit a {PALETTE_SIZE}-colour palette")
+    taken = set(chosen)
+    pool = [c for c in dict.fromkeys(blends) if c not in taken]
+    room = PALETTE_SIZE - len(chosen)
+    if pool and room:
+        strip = Image.new("RGB", (len(pool), 1))
+        strip.putdata(pool)
+        reduced = strip.quantize(min(room, len(pool)), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        flat_extra = (reduced.getpalette() or [])[: 3 * min(room, len(pool))]
+        extra = [(flat_extra[i], flat_extra[i + 1], flat_extra[i + 2]) for i in range(0, len(flat_extra), 3)]
+        chosen += [c for c in dict.fromkeys(extra) if c not in taken]
+    flat = [v for c in chosen for v in c]
+    flat += flat[-3:] * (PALETTE_SIZE - len(chosen))  # unused entries repeat the last colour
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat)
+    return image
+
+
+def to_png(image: Image.Image, palette: Image.Image | None = None, compress_level: int = 3) -> bytes:
+    """PNG bytes, built for speed: the render runs after every turn. With `palette` (from `build_palette`)
+    each pixel takes the nearest palette colour, without dithering: about five times faster than
+    quantising each picture, a third of the RGB file size, and exact for every named UI colour. `optimize`
+    stays off and compression light: Discord re-encodes anyway."""
+    if palette is not None and image.mode == "RGB":
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=compress_level)
     return out.getvalue()

@@ -1,6 +1,6 @@
 """Persistence: SQLModel tables, the async `Store` repository, and migrations."""
 
-from bot.store.errors import ChannelBusy, DuplicateInteraction, StoreError, VersionConflict
+from bot.store.errors import ChannelBusy, DuplicateInteraction, StoreBusy, StoreError, VersionConflict
 from bot.store.models import (
     ACTIVE,
     ENDED,
@@ -12,6 +12,7 @@ from bot.store.models import (
     Game,
     GameEvent,
     GuildSettings,
+    ProcessedInteraction,
     Seat,
     Snapshot,
 )
@@ -19,6 +20,6 @@ from bot.store.repo import KEEP, Store
 
 __all__ = [
     "ACTIVE", "ENDED", "KEEP", "LOBBY", "OVER", "ActionRow", "AuditLog", "Campaign", "ChannelBusy",
-    "DuplicateInteraction", "Game", "GameEvent", "GuildSettings", "Seat", "Snapshot", "Store", "StoreError",
-    "VersionConflict",
+    "DuplicateInteraction", "Game", "GameEvent", "GuildSettings", "ProcessedInteraction", "Seat", "Snapshot",
+    "Store", "StoreBusy", "StoreError", "VersionConflict",
 ]

@@ -15,3 +15,7 @@ class DuplicateInteraction(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has an open game (the unique active_channel_id said no)."""
+
+
+class StoreBusy(StoreError):
+    """The database did not let us write in time (a row or file lock held elsewhere): try again."""

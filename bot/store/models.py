@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, DateTime, Dialect, Index, Text, TypeDecorator, UniqueConstraint
+from sqlalchemy import true as sa_true
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Field, SQLModel
 
@@ -124,6 +125,10 @@ class ActionRow(SQLModel, table=True):
 
 
 class Snapshot(SQLModel, table=True):
+    """A game's full state at one step. A game keeps its latest step (the head, so loading never replays)
+    and `keep` snapshots (the start, phase ends, every N steps) that undo replays forward from; a head that
+    is not a keeper is deleted when the next step is written."""
+
     __tablename__ = "snapshot"
     __table_args__ = (UniqueConstraint("game_id", "step", name="uq_snapshot_game_step"),)
 
@@ -131,6 +136,7 @@ class Snapshot(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", index=True)
     step: int
     state: str = Field(sa_type=Text)  # engine.api.to_json: includes hidden information, never shown
+    keep: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
@@ -171,3 +177,14 @@ class AuditLog(SQLModel, table=True):
     detail: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
     game_id: int | None = Field(default=None, foreign_key="game.id", nullable=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class ProcessedInteraction(SQLModel, table=True):
+    """A Discord interaction that changed something, written in the same transaction as the change: a
+    repeated interaction id finds its row and is a no-op, whatever the command. Rows older than Discord
+    could ever redeliver are pruned."""
+
+    __tablename__ = "processed_interaction"
+
+    interaction_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)

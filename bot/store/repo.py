@@ -1,6 +1,11 @@
 """`Store`: the async repository. Every write is one short transaction; every write to a game goes through
 an optimistic version check (`UPDATE game ... WHERE id = ? AND version = ?`), so two bot processes sharing
 one PostgreSQL can never both apply an action to the same state.
+
+Inside `Store.scope(interaction_id)` (the service opens one per command) the first write that commits also
+records the interaction id, in the same transaction: a repeated interaction is refused by the database itself
+(DuplicateInteraction), whatever the command, and `scope.committed` tells the caller whether anything was
+written (so an error after it is never reported as "nothing changed").
 """
 
 from __future__ import annotations
@@ -8,19 +13,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import case, delete, func, insert, or_, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.store.db import is_sqlite, make_engine, make_sessions
-from bot.store.errors import ChannelBusy, DuplicateInteraction, VersionConflict
+from bot.store.db import (
+    DEFAULT_LOCK_TIMEOUT_MS,
+    DEFAULT_STATEMENT_TIMEOUT_MS,
+    is_sqlite,
+    make_engine,
+    make_sessions,
+)
+from bot.store.errors import ChannelBusy, DuplicateInteraction, StoreBusy, VersionConflict
 from bot.store.models import (
     ACTIVE,
     ENDED,
@@ -32,6 +45,7 @@ from bot.store.models import (
     Game,
     GameEvent,
     GuildSettings,
+    ProcessedInteraction,
     Seat,
     Snapshot,
     utcnow,
@@ -57,10 +71,37 @@ def _pages(total: int, per_page: int) -> int:
     return max(1, math.ceil(total / per_page))
 
 
+# PostgreSQL: lock_not_available (lock_timeout), query_canceled (statement_timeout). SQLite: SQLITE_BUSY
+# after busy_timeout.
+BUSY_SQLSTATES = {"55P03", "57014"}
+BUSY_SQLITE = ("database is locked", "database table is locked")
+
+
+def is_busy(exc: DBAPIError) -> bool:
+    if getattr(exc.orig, "sqlstate", None) in BUSY_SQLSTATES:
+        return True
+    return any(words in str(exc.orig) for words in BUSY_SQLITE)
+
+
+@dataclass
+class WriteScope:
+    """One command's writes: the interaction to record with the first of them, and whether any committed."""
+
+    interaction_id: int | None = None
+    committed: bool = False
+
+
+_SCOPE: ContextVar[WriteScope | None] = ContextVar("miskatonic_write_scope", default=None)
+
+
 class Store:
-    def __init__(self, url: str, *, echo: bool = False) -> None:
+    def __init__(self, url: str, *, echo: bool = False, synchronous: str = "FULL",
+                 lock_timeout_ms: int = DEFAULT_LOCK_TIMEOUT_MS,
+                 statement_timeout_ms: int = DEFAULT_STATEMENT_TIMEOUT_MS) -> None:
         self.url = url
-        self.engine: AsyncEngine = make_engine(url, echo=echo)
+        self.engine: AsyncEngine = make_engine(url, echo=echo, synchronous=synchronous,
+                                               lock_timeout_ms=lock_timeout_ms,
+                                               statement_timeout_ms=statement_timeout_ms)
         self._sessions = make_sessions(self.engine)
         # SQLite takes one writer at a time: queueing this process's writers on a lock, instead of letting them
         # spin in SQLite's busy timeout, keeps the latency tail short when several tables play at once.
@@ -73,10 +114,52 @@ class Store:
     def session(self) -> AsyncSession:
         return self._sessions()
 
+    @contextlib.contextmanager
+    def scope(self, interaction_id: int | None = None) -> Iterator[WriteScope]:
+        """Group one command's writes (see the module docstring)."""
+        scope = WriteScope(interaction_id)
+        token = _SCOPE.set(scope)
+        try:
+            yield scope
+        finally:
+            _SCOPE.reset(token)
+
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncSession]:
-        async with self._write_lock, self.session() as s, s.begin():
-            yield s
+        scope = _SCOPE.get()
+        try:
+            async with self._write_lock, self.session() as s:
+                async with s.begin():
+                    yield s
+                    if scope is not None and scope.interaction_id is not None and not scope.committed:
+                        await self._claim(s, scope.interaction_id)
+                if scope is not None:
+                    scope.committed = True
+        except DBAPIError as exc:
+            if is_busy(exc):
+                raise StoreBusy("the database is busy") from exc
+            raise
+
+    @staticmethod
+    async def _claim(s: AsyncSession, interaction_id: int) -> None:
+        await s.flush()  # the command's own rows first, so their errors are not mistaken for a duplicate
+        s.add(ProcessedInteraction(interaction_id=interaction_id, created_at=utcnow()))
+        try:
+            await s.flush()
+        except IntegrityError as exc:
+            raise DuplicateInteraction(str(interaction_id)) from exc
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        """Whether this interaction already changed something. (An action row's own UNIQUE interaction id
+        still refuses a repeat older than the pruned table, at commit.)"""
+        async with self.session() as s:
+            return await s.get(ProcessedInteraction, interaction_id) is not None
+
+    async def prune_interactions(self, before: datetime) -> int:
+        """Forget processed interactions older than `before` (Discord never redelivers them that late)."""
+        stmt = delete(ProcessedInteraction).where(col(ProcessedInteraction.created_at) < before)
+        async with self._writing() as s:
+            return (await s.exec(stmt)).rowcount
 
     # ---- games -----------------------------------------------------------------------------------------
 
@@ -203,8 +286,15 @@ class Store:
         prompt_seq: int | None = KEEP,
         content_version: str | None = None,
         now: datetime | None = None,
+        keep_snapshot: bool = True,
+        prune_snapshots_below: int | None = None,
+        prune_keeps_start: bool = True,
     ) -> int:
         """Write one step in ONE transaction; returns the new version.
+
+        A snapshot written here becomes the game's head; the previous head goes unless it was kept
+        (`keep_snapshot`). `prune_snapshots_below` deletes snapshots before that step (except step 0 when
+        `prune_keeps_start`): those no undo needs any more.
 
         The version bump comes first: on SQLite it takes the write lock before anything is read (a read that
         later upgrades to a write can fail at once instead of waiting), on PostgreSQL it locks the game row,
@@ -246,7 +336,12 @@ class Store:
                     s.add(action_row)
                     await s.flush()
                 if state_json is not None:
-                    s.add(Snapshot(game_id=game_id, step=step, state=state_json, created_at=now))
+                    await s.exec(delete(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) < step,
+                                                        col(Snapshot.keep).is_(False)))
+                    s.add(Snapshot(game_id=game_id, step=step, state=state_json, keep=keep_snapshot,
+                                   created_at=now))
+                if prune_snapshots_below is not None:
+                    await self._prune_snapshots(s, game_id, prune_snapshots_below, keep_start=prune_keeps_start)
                 if events:
                     first = (await s.exec(select(func.max(GameEvent.idx))
                                           .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
@@ -262,6 +357,19 @@ class Store:
                     raise DuplicateInteraction(str(action_row.interaction_id)) from exc
             raise
         return expected_version + 1
+
+    @staticmethod
+    async def _prune_snapshots(s: AsyncSession, game_id: int, below: int, *, keep_start: bool) -> None:
+        stmt = delete(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) < below)
+        if keep_start:
+            stmt = stmt.where(col(Snapshot.step) > 0)
+        await s.exec(stmt)
+
+    async def snapshot_steps(self, game_id: int) -> list[int]:
+        """The steps the game has snapshots of, in order."""
+        stmt = select(Snapshot.step).where(Snapshot.game_id == game_id).order_by(col(Snapshot.step))
+        async with self.session() as s:
+            return list((await s.exec(stmt)).all())
 
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
         async with self.session() as s:
@@ -317,8 +425,8 @@ class Store:
                 if state_json is not None:
                     exists = (await s.exec(select(Snapshot.id).where(Snapshot.game_id == game_id,
                                                                       Snapshot.step == step))).first()
-                    if exists is None:
-                        s.add(Snapshot(game_id=game_id, step=step, state=state_json, created_at=now))
+                    if exists is None:  # the new head, rebuilt by replay; not a keeper
+                        s.add(Snapshot(game_id=game_id, step=step, state=state_json, keep=False, created_at=now))
                 if events:
                     first = (await s.exec(select(func.max(GameEvent.idx))
                                           .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
@@ -348,6 +456,13 @@ class Store:
             rows = list((await s.exec(stmt)).all())
         rows.reverse()
         return rows, _pages(total, per_page)
+
+    async def public_events(self, game_id: int) -> list[GameEvent]:
+        """Every event anyone may read (no seat's private ones), oldest first: the log an export carries."""
+        stmt = (select(GameEvent).where(GameEvent.game_id == game_id, col(GameEvent.private_to).is_(None))
+                .order_by(col(GameEvent.step), col(GameEvent.idx), col(GameEvent.id)))
+        async with self.session() as s:
+            return list((await s.exec(stmt)).all())
 
     # ---- prompts: the message that carries buttons, and reminders --------------------------------------
 
@@ -419,6 +534,12 @@ class Store:
             stmt = (select(AuditLog).where(AuditLog.guild_id == guild_id).order_by(col(AuditLog.id).desc())
                     .offset((max(page, 1) - 1) * per_page).limit(per_page))
             return list((await s.exec(stmt)).all()), _pages(total, per_page)
+
+    async def audited(self, game_id: int, command: str) -> bool:
+        """Whether a moderator ever used `command` on this game."""
+        stmt = select(AuditLog.id).where(AuditLog.game_id == game_id, AuditLog.command == command).limit(1)
+        async with self.session() as s:
+            return (await s.exec(stmt)).first() is not None
 
     async def guild_of_channel(self, channel_id: int) -> int | None:
         """The guild a channel belongs to, as far as this database knows (from its games or audit rows)."""

@@ -21,7 +21,7 @@ from engine.elder_sign.dice import DIE_IDS
 from engine.elder_sign.effects import clock_label
 from engine.elder_sign.ops import FLOW, push
 from engine.elder_sign.state import Die, ElderSignState, Seat
-from engine.elder_sign.view import build_view
+from engine.elder_sign.view import ElderSignView, build_view
 
 #: What this table does differently from a physical one (docs/elder_sign.md, "Not implemented").
 NOTICES = (
@@ -125,7 +125,7 @@ class ElderSignRules(FlowRules):
             raise IllegalAction(f"There is no investigator called '{character}'.")
         return cid
 
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int | None) -> ElderSignView:
         assert isinstance(state, ElderSignState)
         return build_view(state, seat)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, Field
+
 from engine.elder_sign import board
 from engine.elder_sign.board import content
 from engine.elder_sign.dice import DIE_IDS, color_of
@@ -12,7 +14,133 @@ from engine.elder_sign.effects import clock_label
 from engine.elder_sign.state import ElderSignState
 
 
-def _card_view(state: ElderSignState, where: str) -> dict[str, Any]:
+class TaskView(BaseModel):
+    key: str
+    text: str
+    symbols: list[str]
+    clock: int
+    sanity: int
+    stamina: int
+    done: bool
+    monster: str | None
+
+
+class MonsterView(BaseModel):
+    name: str
+    defeated: bool
+
+
+class CardView(BaseModel):
+    where: str
+    id: str
+    name: str
+    trophy: int
+    ordered: bool
+    other_world: bool
+    tasks: list[TaskView]
+    locks: list[str]
+    investigators: list[int]
+    monsters: list[MonsterView]
+    terror: str
+    rewards: str
+    penalties: str
+    midnight: str
+
+
+class TrophyView(BaseModel):
+    name: str
+    value: int
+
+
+class SeatView(BaseModel):
+    seat: int
+    player: str
+    eliminated: bool
+    devoured: int
+    investigator: str | None = None  # None: no investigator in play (devoured, none left)
+    occupation: str = ""
+    ability: str = ""
+    sanity: int = 0
+    max_sanity: int = 0
+    stamina: int = 0
+    max_stamina: int = 0
+    clues: int = 0
+    location: str = ""
+    location_name: str = ""
+    items: list[str] = Field(default_factory=list)
+    allies: list[str] = Field(default_factory=list)
+    spells_holding: dict[str, int] = Field(default_factory=dict)
+    trophies: list[TrophyView] = Field(default_factory=list)
+    trophy_total: int = 0
+
+
+class AncientOneView(BaseModel):
+    id: str
+    name: str
+    elder_sign_limit: int
+    doom_track: list[str]
+    doom: int
+    battle_task: str
+    special: str
+    attack: str
+
+
+class MythosView(BaseModel):
+    name: str
+    text: str
+    terror: str
+    modifiers: dict[str, Any]
+
+
+class DieView(BaseModel):
+    id: str
+    color: str
+    face: str | None
+    loc: str
+    holder: str | None
+
+
+class LockView(BaseModel):
+    color: str
+    source: str
+    die: str | None
+
+
+class AdventureView(BaseModel):
+    where: str
+    completed: list[str]
+    rolls: int
+    focus_used: int
+
+
+class ElderSignView(BaseModel):
+    """What a seat (or a spectator) sees of an Elder Sign table: the renderer's and `/game me`'s input."""
+
+    game: str = "elder-sign"
+    seat: int | None
+    over: bool
+    result: str | None
+    phase: str
+    clock: str
+    clock_hours: int
+    day: int
+    turn: int
+    current: int
+    ancient_one: AncientOneView
+    elder_signs: int
+    mythos: MythosView | None
+    adventures: list[CardView | None]
+    other_worlds: list[CardView]
+    dice: list[DieView]
+    locks: list[LockView]
+    adventure: AdventureView | None
+    investigators: list[SeatView]
+    decks: dict[str, int]
+    cup: int
+    notices: list[str]
+
+
+def _card_view(state: ElderSignState, where: str) -> CardView:
     card = board.card_data(state, where)
     cip = board.card_at(state, where)
     assert card is not None and cip is not None
@@ -24,13 +152,14 @@ def _card_view(state: ElderSignState, where: str) -> dict[str, Any]:
                       "sanity": task.sanity, "stamina": task.stamina, "done": key in done,
                       "monster": board.card_name(state, m.monster) if m else None})
     held = [lk.color for lk in state.locks if lk.source == card.id and lk.die]
-    return {"where": where, "id": card.id, "name": card.name, "trophy": card.trophy, "ordered": card.ordered,
+    return CardView.model_validate({
+            "where": where, "id": card.id, "name": card.name, "trophy": card.trophy, "ordered": card.ordered,
             "other_world": card.other_world, "tasks": tasks, "locks": held,
             "investigators": board.investigators_at(state, where),
             "monsters": [{"name": board.card_name(state, m.monster), "defeated": m.defeated_by is not None}
                          for m in cip.monsters],
             "terror": _describe(card.terror), "rewards": _describe(card.rewards),
-            "penalties": _describe(card.penalties), "midnight": _describe(card.midnight)}
+            "penalties": _describe(card.penalties), "midnight": _describe(card.midnight)})
 
 
 def _describe(effects: list[dict[str, Any]]) -> str:
@@ -38,7 +167,7 @@ def _describe(effects: list[dict[str, Any]]) -> str:
     return describe(effects) if effects else ""
 
 
-def build_view(state: ElderSignState, seat: int | None) -> dict[str, Any]:
+def build_view(state: ElderSignState, seat: int | None) -> ElderSignView:
     c = content(state)
     ao = c.ancient_ones[state.ao]
     seats = []
@@ -60,7 +189,7 @@ def build_view(state: ElderSignState, seat: int | None) -> dict[str, Any]:
                 "trophy_total": board.trophy_total(state, s)})
         seats.append(entry)
     adv = state.adventure
-    return {
+    return ElderSignView.model_validate({
         "game": "elder-sign", "seat": seat, "over": state.over, "result": state.result,
         "phase": state.phase, "clock": clock_label(state.clock), "clock_hours": state.clock, "day": state.day,
         "turn": state.turn_number, "current": state.current,
@@ -82,4 +211,4 @@ def build_view(state: ElderSignState, seat: int | None) -> dict[str, Any]:
         "investigators": seats,
         "decks": {k: len(d) for k, d in state.decks.items()}, "cup": len(state.cup),
         "notices": state.notices,
-    }
+    })

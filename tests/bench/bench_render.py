@@ -17,8 +17,7 @@ import sys
 import time
 from typing import Any
 
-from bot.render.elder_sign import dice_from_event, render_dice, render_table, render_table_image
-from bot.render.kit import to_png
+from bot.render.elder_sign import dice_from_event, encode, render_dice, render_table, render_table_image
 from engine import api
 from engine.core.game import SeatSpec
 
@@ -76,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     for view in views[:: max(1, len(views) // 60)]:  # the split between drawing and PNG encoding, sampled
         ms, image = timed(render_table_image, view)
         draw_ms.append(ms)
-        ms, _ = timed(to_png, image)
+        ms, _ = timed(encode, image, bool(view.get("over")))
         encode_ms.append(ms)
     dice_ms, dice_sizes = [], []
     for data in rolls:

@@ -1,8 +1,9 @@
 """GameService round trips on a SQLite file, without Discord and without rendering.
 
-    python -m tests.bench.bench_service [--actions 240] [--game countdown|elder-sign]
+    python -m tests.bench.bench_service [--actions 240] [--game countdown|elder-sign] [--synchronous FULL,NORMAL]
 
-Prints, for at least `--actions` answered prompts:
+Prints, for at least `--actions` answered prompts and for each SQLite `synchronous` mode asked for (FULL is the
+default: an acknowledged action survives a power loss; NORMAL only a killed process):
 
 * choose: one `GameService.choose` call, lock → load (cached) → authorize → apply → commit → reply;
 * restore: loading a game's latest state from the database with a cold cache (seats + snapshot + parse),
@@ -74,20 +75,22 @@ async def restore_times(service: GameService, game_ids: list[int], rounds: int) 
     return timings, size
 
 
-async def main(actions: int, game: str, seed: int) -> None:
-    directory = Path(tempfile.mkdtemp(prefix="bench-service-"))
-    url = f"sqlite+aiosqlite:///{directory / 'bench.db'}"
-    await migrate.upgrade_async(url)
-    store = Store(url)
-    try:
-        service = GameService(store, render=False)
-        choose, game_ids = await play(service, game, actions, seed)
-        restore, size = await restore_times(service, game_ids, max(200, len(game_ids)))
-    finally:
-        await store.close()
-    print(f"GameService on SQLite ({game}, {len(game_ids)} games, largest state {size / 1024:.1f} KiB)")
-    print(summary("choose", choose))
-    print(summary("restore", restore))
+async def main(actions: int, game: str, seed: int, modes: list[str]) -> None:
+    for mode in modes:
+        directory = Path(tempfile.mkdtemp(prefix="bench-service-"))
+        url = f"sqlite+aiosqlite:///{directory / 'bench.db'}"
+        await migrate.upgrade_async(url)
+        store = Store(url, synchronous=mode)
+        try:
+            service = GameService(store, render=False)
+            choose, game_ids = await play(service, game, actions, seed)
+            restore, size = await restore_times(service, game_ids, max(200, len(game_ids)))
+        finally:
+            await store.close()
+        print(f"GameService on SQLite, synchronous={mode} ({game}, {len(game_ids)} games, largest state "
+              f"{size / 1024:.1f} KiB)")
+        print(summary("choose", choose))
+        print(summary("restore", restore))
 
 
 if __name__ == "__main__":
@@ -95,6 +98,8 @@ if __name__ == "__main__":
     parser.add_argument("--actions", type=int, default=240)
     parser.add_argument("--game", default="countdown")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--synchronous", default="NORMAL,FULL", help="SQLite modes to compare, comma-separated")
     args = parser.parse_args()
     engine.games.register("countdown", "tests.support.countdown:RULES")
-    asyncio.run(main(max(args.actions, 200), args.game, args.seed))
+    modes = [m.strip().upper() for m in args.synchronous.split(",") if m.strip()]
+    asyncio.run(main(max(args.actions, 200), args.game, args.seed, modes))

@@ -1,5 +1,8 @@
 """Fixtures: a migrated SQLite file per test (copied from one migrated template, so Alembic runs once per
-session), the same on PostgreSQL when DATABASE_URL_PG is set, and a GameService on top."""
+session), the same on PostgreSQL when DATABASE_URL_PG is set, and a GameService on top (on both).
+
+Under CI=true the PostgreSQL variants fail instead of skipping when DATABASE_URL_PG is missing: a CI run
+that silently tested SQLite only would claim more than it checked."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ engine.games.register("countdown-duo", "tests.bot.games:DUO")
 engine.games.register("countdown-peek", "tests.bot.games:PEEK")
 
 PG_URL = os.environ.get("DATABASE_URL_PG")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 ALICE = Actor(user_id=1001, name="alice")
 BOB = Actor(user_id=1002, name="bob")
@@ -50,6 +54,8 @@ def sqlite_db(migrated_template: Path, tmp_path: Path) -> str:
 @pytest.fixture(scope="session")
 def pg_migrated() -> str:
     if not PG_URL:
+        if IN_CI:
+            pytest.fail("CI=true but DATABASE_URL_PG is not set: the PostgreSQL suite must run in CI")
         pytest.skip("DATABASE_URL_PG is not set")
     migrate.upgrade(PG_URL)
     return PG_URL
@@ -87,5 +93,6 @@ async def sqlite_store(sqlite_db: str) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def service(sqlite_store: Store) -> GameService:
-    return GameService(sqlite_store, render=False)
+def service(store: Store) -> GameService:
+    """On SQLite and (marked postgres) on PostgreSQL."""
+    return GameService(store, render=False)

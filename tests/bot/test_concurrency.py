@@ -26,9 +26,9 @@ async def test_twenty_simultaneous_clicks_apply_once(service: GameService) -> No
     assert (await state_of(service)).counter == 9
 
 
-async def test_two_processes_clicking_at_once_apply_once(sqlite_store: Store) -> None:
+async def test_two_processes_clicking_at_once_apply_once(store: Store) -> None:
     """No shared lock between two services: only the database's version check decides."""
-    one, two = GameService(sqlite_store, render=False), GameService(sqlite_store, render=False)
+    one, two = GameService(store, render=False), GameService(store, render=False)
     await open_table(one, ALICE, BOB)
     seq = (await only_card(one)).prompt.seq
     await only_card(two)  # both have the state cached

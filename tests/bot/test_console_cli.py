@@ -41,7 +41,7 @@ def test_console_script_prints_the_transcript(tmp_path: Path) -> None:
     script.write_text(SCRIPT)
     out = tmp_path / "images"
     result = run(["console", "--script", str(script), "--seed", "5", "--out", str(out), "--db",
-                  str(tmp_path / "c.db"), *COUNTDOWN], cwd=tmp_path)
+                  str(tmp_path / "c.db"), "--keep-going", *COUNTDOWN], cwd=tmp_path)
     lines = result.stdout.splitlines()
     assert result.returncode == 1, result.stderr  # the last line is not a command
     assert "[public] alice opened a game of Countdown (game #1; start=5). Seats: 1. alice. " \
@@ -63,19 +63,35 @@ def test_console_script_prints_the_transcript(tmp_path: Path) -> None:
     assert lines[-1] == "[error] 1 line could not be understood."
 
 
-def test_console_exit_code_is_zero_when_every_line_parses(tmp_path: Path) -> None:
-    script = tmp_path / "ok.txt"
-    script.write_text("alice /game new game:countdown\nbob choose 1\n\n# refused actions are part of play\n")
+def test_a_refused_script_line_stops_the_run_with_exit_code_1(tmp_path: Path) -> None:
+    """Issue "Elder Sign, second pass": the README's script stopped at a refused third line and exited 0."""
+    script = tmp_path / "stop.txt"
+    script.write_text("alice /game new game:countdown\nbob choose 1\nalice /game start\n")
     result = run(["console", "--script", str(script), "--out", str(tmp_path), *COUNTDOWN], cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert "[refused to bob] There is nothing to choose now." in lines
+    assert lines[-1] == "[error] line 2 was refused; the script stops here (--keep-going plays on)."
+    assert "> alice /game start" not in lines  # nothing after the refused line is played
+
+
+def test_keep_going_plays_on_past_refusals(tmp_path: Path) -> None:
+    script = tmp_path / "ok.txt"
+    script.write_text("alice /game new game:countdown\nbob choose 1\n\n# refused actions are part of play\n"
+                      "alice /game start\n")
+    result = run(["console", "--script", str(script), "--out", str(tmp_path), "--keep-going", *COUNTDOWN],
+                 cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "[refused to bob] There is nothing to choose now." in result.stdout
+    assert "> alice /game start" in result.stdout
 
 
 def test_console_reports_malformed_lines(tmp_path: Path) -> None:
     script = tmp_path / "bad.txt"
     script.write_text("alice\n??? /game new\nalice /game new gameXcountdown\nalice /gm undo steps:x\n"
                       "alice /game new game:countdown\nalice dance\n")
-    result = run(["console", "--script", str(script), "--out", str(tmp_path), *COUNTDOWN], cwd=tmp_path)
+    result = run(["console", "--script", str(script), "--out", str(tmp_path), "--keep-going", *COUNTDOWN],
+                 cwd=tmp_path)
     errors = [line for line in result.stdout.splitlines() if line.startswith("[error]")]
     assert result.returncode == 1
     assert errors == [

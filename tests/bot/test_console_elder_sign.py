@@ -12,6 +12,7 @@ from engine import api
 from engine.agents import RandomAgent
 from engine.core.game import SeatSpec
 from engine.core.prompt import PromptKind
+from tests.support.example_scripts import choose_line
 
 SEED = 11
 USERS = ["alice", "bob"]
@@ -28,7 +29,7 @@ def build_script() -> tuple[list[str], str]:
         action = agent.act(state)
         prompt = api.prompts(state)[0]
         assert prompt.kind is not PromptKind.AMOUNT
-        lines.append(f"{USERS[action.seat]} choose {' '.join(action.choice)}")
+        lines.append(choose_line(USERS[action.seat], prompt, action))  # numeric ids: by their position
         state, _ = api.apply(state, action, in_place=True)
     return lines, str(state.result)
 

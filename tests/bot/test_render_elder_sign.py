@@ -25,7 +25,6 @@ from bot.render.elder_sign import (
     HIGHLIGHT,
     WIDTH,
     dice_from_event,
-    register,
     render_dice,
     render_table,
     render_table_image,
@@ -43,18 +42,19 @@ NAMES = ["alice", "bob", "carol", "dave", "eve", "fay", "gus", "hal"]
 
 @lru_cache(maxsize=8)
 def _history(seed: int, players: int) -> tuple[tuple[dict[str, Any], tuple[Any, ...]], ...]:
-    """(view, events) after every action of a game played with seeded random choices."""
+    """(view, events) after every action of a game played with seeded random choices. The typed views are
+    kept as plain data so tests can build variants; the renderer reads both (test_typed_and_plain_views_...)."""
     rng = random.Random(seed)
     seats = [SeatSpec(seat=i, name=NAMES[i]) for i in range(players)]
     state, events = api.new_game("elder-sign", seats, {}, seed=seed)
-    out = [(api.view(state, None), tuple(events))]
+    out = [(api.view(state, None).model_dump(), tuple(events))]
     for _ in range(4000):
         pending = api.prompts(state)
         if not pending:
             break
         prompt = pending[0]
         state, events = api.apply(state, rng.choice(prompt.answers(prompt.seats[0])))
-        out.append((api.view(state, None), tuple(events)))
+        out.append((api.view(state, None).model_dump(), tuple(events)))
     return tuple(out)
 
 
@@ -124,9 +124,11 @@ def _blobs(image: Image.Image, box: Box | None, colour: tuple[int, int, int], mi
 # ------------------------------------------------------------------------------------------------ table
 
 def test_table_is_a_png_of_the_target_size() -> None:
+    """1280 wide; at least 900 tall, taller only when the text needs it (the layout says how tall)."""
     view = _normal_view()
     image = _image(render_table(view))
-    assert image.size == (WIDTH, HEIGHT) == (1280, 900)
+    assert image.size == table_layout(view).size
+    assert image.size[0] == WIDTH == 1280 and image.size[1] >= HEIGHT == 900
 
 
 @pytest.mark.parametrize("doom", [0, 1, 4, 7])
@@ -190,7 +192,7 @@ def test_battle_view_replaces_the_adventure_grid() -> None:
     grid = table_layout(normal).grid
     normal_img, battle_img = _image(render_table(normal)), _image(render_table(battle))
     assert _count(normal_img, grid, CARD_BG, tol=3) > 100_000
-    assert _count(battle_img, grid, CARD_BG, tol=3) == 0
+    assert _count(battle_img, grid, CARD_BG, tol=3) < 500  # a few antialiased edges may map to it
     assert _count(battle_img, grid, ARENA_BG, tol=6) > 200_000
     assert table_layout(battle).cards == []
 
@@ -211,9 +213,9 @@ def test_eight_investigators_fit_in_the_frame() -> None:
     view = _find(lambda v: not v["over"] and v["phase"] == "normal", players=8)
     lay = table_layout(view)
     image = _image(render_table(view))
-    assert image.size == (1280, 900)
+    assert image.size == lay.size and image.size[0] == 1280
     assert len(lay.seats) == 8
-    assert all(box.bottom <= 900 - 8 for box in lay.seats)
+    assert all(box.bottom <= lay.size[1] - 8 for box in lay.seats)
     assert all(a.bottom <= b.y for a, b in zip(lay.seats, lay.seats[1:], strict=False))
 
 
@@ -292,11 +294,11 @@ def test_battle_task_text_is_read_back_into_symbols() -> None:
     assert symbols_from_text("Something new") == (["text:Something new"], 0, 0, 0)
 
 
-def test_register_hooks_into_the_dispatch() -> None:
-    register()
-    assert RENDERERS["elder-sign"] is render_table
-    png = dispatch_render("elder-sign", _normal_view())
-    assert png is not None and _image(png).size == (1280, 900)
+def test_the_manifest_hooks_the_renderer_into_the_dispatch() -> None:
+    assert "elder-sign" in RENDERERS  # from bot/games/elder_sign's BOT manifest
+    view = _normal_view()
+    png = dispatch_render("elder-sign", view)
+    assert png is not None and _image(png).size == table_layout(view).size
 
 
 def test_kit_wrap_and_ellipsize_respect_width_and_line_count() -> None:
@@ -312,3 +314,115 @@ def test_kit_wrap_and_ellipsize_respect_width_and_line_count() -> None:
     assert wrap(text, 18, 260, max_lines=2)[-1].endswith("…")
     cut = ellipsize("Reporter's Notebook, Trench Knife, Circle of Salt and Iron", 18, 150)
     assert cut.endswith("…") and text_width(cut, 18) <= 150
+
+
+# ------------------------------------------------------------------------------------------------ second pass
+# Issue "Elder Sign, second pass" (images): no clipped text, a legend, the bottom space used, the roll picture
+# saying who/where/what is left with held dice apart, spell dice on the table, one fixed palette.
+
+def test_no_title_reward_or_seat_text_is_cut_in_whole_games() -> None:
+    """Card titles wrap, rewards and penalties wrap, seat panels are as tall as their lines: across whole
+    games with 1 to 8 players nothing of those is ellipsized (a player's own @name may be, in 8-seat panels)."""
+    from bot.render import elder_sign
+
+    elder_sign.clipped.clear()
+    for seed, players in ((3, 3), (5, 1), (8, 5), (11, 4), (13, 8)):
+        for view in _views(seed, players)[::3]:
+            render_table_image(view)
+    cut = {what for what, _ in elder_sign.clipped}
+    assert cut <= {"player", "monster"}, elder_sign.clipped[:5]
+
+
+def test_every_panel_holds_its_planned_lines() -> None:
+    for seed, players in ((3, 3), (11, 4)):
+        for view in _views(seed, players)[::5]:
+            lay = table_layout(view)
+            for box, plan in zip(lay.seats, lay.seat_plans, strict=True):
+                assert box.h >= plan.height() and box.bottom <= lay.size[1]
+            for box, card in zip(lay.cards, view["adventures"] if lay.cards else [], strict=True):
+                if card is not None:
+                    assert box.h >= lay.card_plans[card["where"]].height(), card["name"]
+
+
+def test_cards_grow_into_the_space_below_and_a_legend_closes_the_column() -> None:
+    view = _find(lambda v: v["phase"] == "normal" and not v["over"] and not v["other_worlds"]
+                 and not v["adventure"] and all(v["adventures"]))
+    lay = table_layout(view)
+    assert not lay.band and lay.legend is not None
+    assert lay.legend.bottom == lay.size[1] - 16  # the strip sits on the bottom margin
+    assert lay.grid.bottom + 10 == lay.legend.y  # and the cards reach down to it: no empty band
+    image = _image(render_table(view))
+    assert _blobs(image, lay.legend, DOOM, min_area=80) == 1  # the doom token of the legend
+    assert _count(image, lay.legend, (176, 92, 230), tol=20) > 40  # the monster-space ring
+
+
+def test_dice_on_spells_appear_on_the_table_when_no_roll_is_on() -> None:
+    view = _normal_view()
+    view["adventure"] = None
+    view["dice"] = [dict(d, loc="supply", face=None) for d in view["dice"]]
+    view["dice"][0].update(loc="secured", face="lore", holder="es.item.test-spell")
+    seat = view["investigators"][0]
+    seat["spells_holding"] = {"Test Spell": 1}
+    lay = table_layout(view)
+    kinds = [k for k, _ in lay.band_items]
+    assert "dice" in kinds
+    box = lay.band[kinds.index("dice")]
+    assert _blobs(_image(render_table(view)), box, DIE_COLOURS["green"], min_area=400) == 1
+
+
+def _roll_view() -> dict[str, Any]:
+    return _find(lambda v: v["adventure"] and v["adventure"]["where"] != "ao" and not v["over"]
+                 and any(d["loc"] == "focused" for d in v["dice"]) and any(d["loc"] == "pool" for d in v["dice"]))
+
+
+def test_the_roll_picture_says_who_where_and_shows_held_dice_apart() -> None:
+    from bot.render.elder_sign import render_event, roll_context
+
+    view = _roll_view()
+    rolled = {d["id"]: d["face"] for d in view["dice"] if d["loc"] == "pool" and d["face"]}
+    ctx = roll_context(view)
+    assert ctx is not None
+    current = next(s for s in view["investigators"] if s["seat"] == view["current"])
+    card = next(c for c in view["adventures"] + view["other_worlds"] if c and c["where"] == view["adventure"]["where"])
+    assert current["player"] in ctx.who and ctx.where == card["name"]
+    assert len(ctx.todo) == len([t for t in card["tasks"] if not t["done"]]) or card["ordered"]
+    held = [d for d in view["dice"] if d["loc"] in ("focused", "assisted", "secured") and d["face"]]
+    assert len(ctx.held) == len(held) >= 1
+    plain = _image(render_dice(dice_from_event({"dice": rolled})))
+    png = render_event("dice.rolled", {"dice": rolled}, view)
+    assert png is not None
+    full = _image(png)
+    assert full.height > plain.height + 100  # the heading, the tasks, the held row
+    # the rolled dice are large (≈120 px) and the held ones small (≈64 px): count each size apart
+    green_big = _blobs(full, None, DIE_COLOURS["green"], min_area=6000)
+    green_all = _blobs(full, None, DIE_COLOURS["green"], min_area=1500)
+    assert green_big == sum(1 for d in rolled if d.startswith("g"))
+    assert green_all - green_big == sum(1 for d in held if d["color"] == "green")
+
+
+def test_pictures_use_one_fixed_palette_without_dithering() -> None:
+    pngs = [render_table(v) for v in _views(3, 3)[5:40:7]] + [render_dice([("green", "lore"), ("red", "wild")])]
+    palettes = set()
+    for png in pngs:
+        image = Image.open(io.BytesIO(png))
+        assert image.mode == "P"
+        palettes.add(bytes(image.getpalette() or []))
+    assert len(palettes) == 1, "every picture shares the same palette (no per-image quantisation)"
+    palette = palettes.pop()
+    colours = {tuple(palette[i:i + 3]) for i in range(0, 768, 3)}
+    for named in (CARD_BG, HIGHLIGHT, DOOM, Theme.BG, Theme.TEXT, Theme.PANEL, *DIE_COLOURS.values()):
+        assert named in colours, named
+    # flat panels stay flat: the inside of a card is one colour, not a dither of two
+    view = _normal_view()
+    box = table_layout(view).cards[0]
+    image = _image(render_table(view))
+    patch = image.crop((box.x + 8, box.bottom - 60, box.x + 20, box.bottom - 50))
+    assert len(set(patch.get_flattened_data())) == 1
+
+
+def test_typed_and_plain_views_draw_the_same_table() -> None:
+    """The renderer's input is the engine's typed view (ElderSignView); a plain copy draws the same pixels."""
+    state, _ = api.new_game("elder-sign", [SeatSpec(seat=0, name="alice"), SeatSpec(seat=1, name="bob")], {}, 3)
+    typed = api.view(state, None)
+    assert type(typed).__name__ == "ElderSignView"
+    assert render_table(typed) == render_table(typed.model_dump())

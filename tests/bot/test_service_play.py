@@ -84,8 +84,8 @@ async def test_the_game_ends_by_the_rules_and_frees_the_channel(service: GameSer
         await service.choose(CHANNEL, clicking(ALICE), 2, ["1"])
 
 
-async def test_status_board_log_and_me(sqlite_store: Store) -> None:
-    service = GameService(sqlite_store, render=True)
+async def test_status_board_log_and_me(store: Store) -> None:
+    service = GameService(store, render=True)
     with pytest.raises(UserError, match="no game in this channel"):
         await service.status(CHANNEL, ALICE)
     await service.new_game(CHANNEL, GUILD, ALICE, "countdown-peek", {}, seed=9)
@@ -121,9 +121,9 @@ async def test_status_board_log_and_me(sqlite_store: Store) -> None:
         await service.me(CHANNEL, CAROL)
 
 
-async def test_reminders_fire_once_per_idle_prompt(sqlite_store: Store) -> None:
+async def test_reminders_fire_once_per_idle_prompt(store: Store) -> None:
     now = [utcnow()]
-    service = GameService(sqlite_store, render=False, clock=lambda: now[0])
+    service = GameService(store, render=False, clock=lambda: now[0])
     await open_table(service, ALICE, BOB)
     assert await service.due_reminders(now[0] + timedelta(hours=11)) == []
     due = await service.due_reminders(now[0] + timedelta(hours=13))
@@ -141,10 +141,10 @@ async def test_reminders_fire_once_per_idle_prompt(sqlite_store: Store) -> None:
     assert await service.due_reminders(now[0] + timedelta(days=30)) == []
 
 
-async def test_a_second_process_sees_the_first_ones_moves(sqlite_store: Store) -> None:
+async def test_a_second_process_sees_the_first_ones_moves(store: Store) -> None:
     """Two services on one database (two bot processes): the cache is keyed by version, so none is stale."""
-    one = GameService(sqlite_store, render=False)
-    two = GameService(sqlite_store, render=False)
+    one = GameService(store, render=False)
+    two = GameService(store, render=False)
     await open_table(one, ALICE, BOB)
     seq = (await only_card(two)).prompt.seq  # two caches the state too
     await one.choose(CHANNEL, clicking(ALICE), seq, ["1"])
@@ -155,16 +155,16 @@ async def test_a_second_process_sees_the_first_ones_moves(sqlite_store: Store) -
     assert (await state_of(one)).counter == 7 and (await one.status(CHANNEL, ALICE)).public[0].count("Counter 7")
 
 
-async def test_the_action_log_rebuilds_state_when_snapshots_are_missing(sqlite_store: Store) -> None:
-    service = GameService(sqlite_store, render=False)
+async def test_the_action_log_rebuilds_state_when_snapshots_are_missing(store: Store) -> None:
+    service = GameService(store, render=False)
     await open_table(service, ALICE, BOB)
     for who in (ALICE, BOB, ALICE):
         await service.choose(CHANNEL, clicking(who), (await only_card(service)).prompt.seq, ["1"])
     expected = api.to_json(await state_of(service))
-    game = await sqlite_store.open_game(CHANNEL)
-    async with sqlite_store.session() as s, s.begin():
+    game = await store.open_game(CHANNEL)
+    async with store.session() as s, s.begin():
         await s.exec(delete(Snapshot).where(Snapshot.game_id == game.id, Snapshot.step > 0))
-    fresh = GameService(sqlite_store, render=False)  # an empty cache: must restore from the database
+    fresh = GameService(store, render=False)  # an empty cache: must restore from the database
     card = await only_card(fresh)
     assert card.user_ids == [BOB.user_id]
     loaded = await fresh._load_game(game)

@@ -20,6 +20,7 @@ from engine.elder_sign.content import default_content
 from engine.elder_sign.dice import color_of
 from engine.elder_sign.effects_schema import describe
 from engine.elder_sign.state import ElderSignState
+from engine.elder_sign.view import ElderSignView
 
 
 def _is(*kinds: type | str) -> Callable[[Option], bool]:
@@ -141,7 +142,8 @@ def _card_hits(name: str) -> list[Any]:
     q = name.strip().lower()
     if not q:
         return []
-    tables = [c.adventures, c.other_worlds, c.monsters, c.mythos, c.items, c.ancient_ones, c.investigators]
+    tables: list[dict[str, Any]] = [c.adventures, c.other_worlds, c.monsters, c.mythos, c.items, c.ancient_ones,
+                                    c.investigators]
     cards = [card for t in tables for card in t.values()]
 
     def rank(card: Any) -> int:
@@ -200,7 +202,8 @@ def _blocked_by_costs(tasks: list[Any], sanity: int, stamina: int) -> str | None
 def _reroll_budget(state: ElderSignState, clues: int, dice: _Dice) -> tuple[int, int]:
     """(rerolls counted, clue cost of one reroll). The count is capped to keep a cold answer to about a
     second: each reroll counted multiplies the solver's work."""
-    cost = max(1, int(board.modifier(state, "clue_cost") or 1))  # type: ignore[arg-type]
+    price = board.modifier(state, "clue_cost")  # a Mythos card or Ancient One may raise it (3.5)
+    cost = price if isinstance(price, int) and price > 0 else 1
     cap = 1 if dice.yellow and dice.red else 2
     return min(clues // cost, cap), cost
 
@@ -251,7 +254,7 @@ def odds_text(state: ElderSignState, seat: int, place: str | None) -> str:
             continue
         blocked = _blocked_by_costs(tasks, i.sanity, i.stamina)
         if blocked:
-            lines.append(f"- {card.name}: 0% ({blocked})")
+            lines.append(f"- {card.name} (out of reach: {blocked}): 0%")
             continue
         # the solver counts rerolls, whatever a reroll costs in clues
         p = adventure_odds(tasks, card.ordered, dice.green, dice.yellow, dice.red, clues=rerolls, held=dice.held,
@@ -260,26 +263,26 @@ def odds_text(state: ElderSignState, seat: int, place: str | None) -> str:
     return "\n".join(lines)
 
 
-def seat_text(view: dict[str, Any], seat: int) -> list[str]:
+def seat_text(view: ElderSignView, seat: int) -> list[str]:
     """`/game me` for Elder Sign: your investigator, your cards, where you stand, in a few lines."""
-    me = next((s for s in view["investigators"] if s["seat"] == seat), None)
+    me = next((s for s in view.investigators if s.seat == seat), None)
     if me is None:
         return ["You have no seat in this game."]
-    if me.get("eliminated") or "investigator" not in me:
+    if me.eliminated or me.investigator is None:
         return ["Your investigators have all been devoured: you only advance the clock on your turns."]
-    lines = [f"**{me['investigator']}**, {me['occupation']}, at {me['location_name']}.",
-             f"Stamina {me['stamina']}/{me['max_stamina']} · Sanity {me['sanity']}/{me['max_sanity']} · "
-             f"Clues {me['clues']} · Trophies {me['trophy_total']}",
-             f"Ability: {me['ability']}"]
-    if me["items"]:
-        lines.append("Items and spells: " + ", ".join(me["items"]))
-    if me["allies"]:
-        lines.append("Allies: " + ", ".join(me["allies"]))
-    for spell, dice in me["spells_holding"].items():
+    lines = [f"**{me.investigator}**, {me.occupation}, at {me.location_name}.",
+             f"Stamina {me.stamina}/{me.max_stamina} · Sanity {me.sanity}/{me.max_sanity} · "
+             f"Clues {me.clues} · Trophies {me.trophy_total}",
+             f"Ability: {me.ability}"]
+    if me.items:
+        lines.append("Items and spells: " + ", ".join(me.items))
+    if me.allies:
+        lines.append("Allies: " + ", ".join(me.allies))
+    for spell, dice in me.spells_holding.items():
         lines.append(f"{spell} holds {dice} die{'s' if dice != 1 else ''}.")
-    if me["trophies"]:
-        lines.append("Trophies: " + ", ".join(f"{t['name']} ({t['value']})" for t in me["trophies"]))
-    ao = view["ancient_one"]
-    lines.append(f"{ao['name']}: doom {ao['doom']}/{len(ao['doom_track'])}, Elder Signs "
-                 f"{view['elder_signs']}/{ao['elder_sign_limit']}; {view['clock']} o'clock, day {view['day']}.")
+    if me.trophies:
+        lines.append("Trophies: " + ", ".join(f"{t.name} ({t.value})" for t in me.trophies))
+    ao = view.ancient_one
+    lines.append(f"{ao.name}: doom {ao.doom}/{len(ao.doom_track)}, Elder Signs "
+                 f"{view.elder_signs}/{ao.elder_sign_limit}; {view.clock} o'clock, day {view.day}.")
     return lines

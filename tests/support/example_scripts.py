@@ -1,0 +1,122 @@
+"""Writes examples/elder_sign.txt: a whole game of Elder Sign as `miskatonic console` lines, played by the
+smart agent through the engine with a fixed seed, so that the console replays it exactly to its last turn.
+
+    python -m tests.support.example_scripts          # rewrite the example after a rules or option change
+
+Each decision is written the way a player would type it: an `/es` command where one stands for the chosen
+option (`/es move place:...`, `/es roll`, `/es fail`), otherwise `choose` with the option's id, or with
+its number when ids are themselves numbers. A comment before it says what is being decided. A few
+read-only commands (odds, a card, the status) show the rest of the command set.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from engine import api
+from engine.core.game import GameState, SeatSpec
+from engine.core.prompt import Action, Prompt, PromptKind
+from engine.elder_sign.agent import SmartAgent
+from engine.elder_sign.content import default_content
+from engine.elder_sign.state import ElderSignState
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "examples" / "elder_sign.txt"
+#: a seed whose two-player game with the smart agent is short (about 125 decisions) and ends in a win
+SEED = 45
+USERS = ("alice", "bob")
+SAFE_VALUE = re.compile(r"^[A-Za-z0-9_.,:/-]+$")  # written without quotes
+QUOTABLE = re.compile(r"^[^\"\\]{1,40}$")  # a short label, written in double quotes
+
+
+def _shortcut_line(user: str, prompt: Prompt, chosen: str) -> str | None:
+    """`user /es <command> [arg:value]` if an /es command picks exactly `chosen` from `prompt`."""
+    from bot.games.elder_sign.commands import SHORTCUTS, matching, pick
+
+    label = next(o.label for o in prompt.options if o.id == chosen)
+    for name, shortcut in SHORTCUTS.items():
+        if not any(o.id == chosen for o in matching(prompt, shortcut)):
+            continue
+        # the shortest form that picks it: no argument, the option's label (what a player reads), its id
+        for value in (None, label, chosen):
+            if value is not None and shortcut.argument is None:
+                continue
+            try:
+                if pick(prompt, name, value) != chosen:
+                    continue
+            except Exception:  # noqa: BLE001 - the engine's sentence for "not this way"; try the next form
+                continue
+            if value is None:
+                return f"{user} /es {name}"
+            if SAFE_VALUE.match(value):
+                return f"{user} /es {name} {shortcut.argument}:{value}"
+            if QUOTABLE.match(value):
+                return f'{user} /es {name} {shortcut.argument}:"{value}"'
+    return None
+
+
+def choose_line(user: str, prompt: Prompt, action: Action) -> str:
+    if prompt.kind is PromptKind.AMOUNT:
+        return f"{user} choose {action.amount}"
+    ids = [o.id for o in prompt.options]
+    words = []
+    for c in action.choice:
+        # a number is read as the option's position, so an id that looks like one is written as its position
+        words.append(str(ids.index(c) + 1) if c.isdigit() or not SAFE_VALUE.match(c) else c)
+    return f"{user} choose {' '.join(words)}"
+
+
+def decision_lines(state: GameState, prompt: Prompt, action: Action) -> list[str]:
+    user = USERS[action.seat]
+    labels = [o.label for o in prompt.options if o.id in action.choice]
+    said = ", ".join(labels) if labels else str(action.amount)
+    comment = f"# {prompt.title} -> {said}".replace("\n", " ")
+    line = None
+    if prompt.kind is PromptKind.ONE and len(action.choice) == 1:
+        line = _shortcut_line(user, prompt, action.choice[0])
+    return [comment, line or choose_line(user, prompt, action)]
+
+
+def build(seed: int = SEED) -> tuple[list[str], str]:
+    """The script's lines and the game's result."""
+    seats = [SeatSpec(seat=i, name=u) for i, u in enumerate(USERS)]
+    state, _ = api.new_game("elder-sign", seats, {}, seed)
+    assert isinstance(state, ElderSignState)
+    agent = SmartAgent(seed)
+    ancient_one = default_content().ancient_ones[state.ao].name
+    lines = [
+        "# A whole game of Elder Sign for two players, alice and bob, from the first command to the end.",
+        f"# Run it with:  miskatonic console --script examples/elder_sign.txt --seed {seed} --out out/",
+        "# (the seed fixes the dice; with another seed the game goes differently and a line will be refused).",
+        "# Written by tests/support/example_scripts.py, which the smart agent plays; tests/bot/test_examples.py",
+        "# checks that it still plays to the end.",
+        "",
+        "alice /game new game:elder-sign",
+        "bob /game join",
+        "alice /game start",
+        "# read-only commands can be used at any time",
+        "alice /es odds",
+        f"bob /es card name:\"{ancient_one}\"",
+        "bob /game status",
+    ]
+    while not state.over:
+        prompt = api.prompts(state)[0]
+        action = agent.act(state, prompt)
+        lines += decision_lines(state, prompt, action)
+        state, _ = api.apply(state, action, in_place=True, prompt=prompt)
+        assert isinstance(state, ElderSignState)
+    lines += ["# the game is over: the log, page 1", "alice /game log"]
+    return lines, str(state.result)
+
+
+def main() -> int:
+    lines, result = build()
+    EXAMPLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {EXAMPLE.relative_to(REPO)}: {len(lines)} lines, the investigators' {result}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
