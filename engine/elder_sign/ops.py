@@ -15,7 +15,7 @@ from engine.elder_sign.state import ElderSignState
 FLOW: Flow[ElderSignState] = Flow("elder-sign")
 
 #: frames that outlive an early end of a resolution (an awakening unwinds the stack to the topmost one, 6.1)
-ANCHOR_OPS = frozenset({"end_resolution", "clock", "next_turn", "new_investigator", "midnight_end"})
+ANCHOR_OPS = frozenset({"end_resolution", "clock", "next_turn", "new_investigator", "midnight_end", "assist_cost"})
 
 auto = FLOW.auto
 asks = FLOW.ask

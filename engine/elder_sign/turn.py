@@ -742,10 +742,19 @@ def run_fail_adventure(state: ElderSignState, step: Frame, events: Events) -> No
     batch = list(card.penalties) if card else []
     batch += content(state).ancient_ones[state.ao].on_fail
     for h in adv.helpers:
-        push(state, "effects", h, effects=[{"choose": [[{"sanity": -1}], [{"stamina": -1}]]}],
-             source="assistance", where=adv.where, context="")
+        push(state, "assist_cost", h, where=adv.where)
     apply_batch(state, batch, seat, card.id if card else "failure", where=adv.where)
     push(state, "collect", None)
+
+
+@auto("assist_cost")
+def run_assist_cost(state: ElderSignState, step: Frame, events: Events) -> None:
+    """A helper of a failed adventure loses 1 sanity or stamina (rulebook: Assistance). This frame is an anchor
+    (ops.ANCHOR_OPS): a penalty that awakens the Ancient One ends the resolution, but the helper still pays."""
+    if state.table[step.owner].investigator is None:
+        return
+    push(state, "effects", step.owner, effects=[{"choose": [[{"sanity": -1}], [{"stamina": -1}]]}],
+         source="assistance", where=step.args["where"], context="")
 
 
 @auto("collect")

@@ -238,6 +238,35 @@ def test_assistance_needs_consent_and_helpers_pay_on_failure() -> None:
         assert after.stamina == helper_before.stamina - 1 and after.sanity == helper_before.sanity
 
 
+def test_a_helper_still_pays_when_the_failed_cards_penalty_awakens_the_ancient_one() -> None:
+    """Rulebook, Assistance: if the adventure fails, each investigator who assisted loses 1 sanity or 1
+    stamina, even when the card's penalty fills the doom track and the Ancient One awakens (the awakening ends
+    the adventure's resolution, not the helper's cost)."""
+    with extra_cards(adventure("test.doomhelp", ["inv20"], penalties=[{"doom": 20}])):
+        state = table(2)
+        place(state, 0, "test.doomhelp")
+        state.current = 0
+        state.flow.stack[-1].seat = 0
+        state.table[1].investigator.location = "slot:0"
+        state, _ = go(state, "slot:0")
+        set_faces(state, {d: "inv2" for d in pool(state)} | {"g6": "inv3"})
+        state, _ = answer(state, "fail")
+        if op(state) == "discard_pick":
+            state, _ = answer(state, "g1")
+        state, _ = answer(state, "assist:1")
+        state, _ = answer(state, "yes")
+        state, _ = answer(state, "g6")
+        before = state.table[1].investigator.model_copy()
+        state, _ = answer(state, "abandon")
+        while not (prompt(state).seats == [1] and op(state) == "choose_branch"
+                   and prompt(state).reason == "assistance"):
+            state, _ = answer(state, prompt(state).default[0])  # monsters from the doom track, and so on
+        assert state.phase == "battle"  # the penalty's doom awakened the Ancient One
+        state, _ = answer(state, "0")  # the helper loses 1 sanity
+        after = state.table[1].investigator
+        assert after is not None and after.sanity == before.sanity - 1
+
+
 def test_trophy_payment_gives_no_change() -> None:
     """digest §4.2: pay with trophies worth at least the cost; only minimal sets are offered."""
     state = table()
