@@ -408,7 +408,13 @@ def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
         opts.append(Option(id="clue", label=f"Spend {cost} clue{'s' if cost > 1 else ''} to reroll "
                            f"(you have {i.clues})", data="clue"))
     opts += items.options(state, seat, "post")
-    opts.append(Option(id="fail", label="Failed roll: discard a die and roll again", data="fail"))
+    if len(board.dice_at(state, "pool")) > 1:
+        fail_label = "Failed roll: discard a die and roll again"
+    elif state.phase == "battle":
+        fail_label = "Failed roll: discard your last die (your attack ends)"
+    else:
+        fail_label = "Failed roll: discard your last die (the adventure fails)"
+    opts.append(Option(id="fail", label=fail_label, data="fail"))
     if state.phase == "normal":
         opts.append(Option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
     where = state.adventure.where if state.adventure else ""

@@ -510,3 +510,17 @@ def test_a_stale_or_foreign_answer_is_refused() -> None:
     with pytest.raises(IllegalAction):
         api.apply(state, Action(seat=p.seats[0], prompt=p.seq - 1, choice=["go:entrance"]))
     assert state.model_dump_json() == before
+
+
+def test_failing_with_the_last_die_says_the_adventure_fails() -> None:
+    """Rulebook, Failed roll: with one die left, discarding it ends the attempt; the option says so instead of
+    promising another roll."""
+    with extra_cards(adventure("test.last", ["inv20"])):
+        state = table()
+        place(state, 0, "test.last")
+        state, _ = go(state, "slot:0")
+        for d in pool(state)[1:]:
+            board.set_die(state, d, "discarded", keep_face=True)
+        set_faces(state, {d: "inv1" for d in pool(state)})
+        label = next(o.label for o in prompt(state).options if o.id == "fail")
+        assert "the adventure fails" in label and "roll again" not in label
