@@ -186,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args, settings)
     except CliError as exc:
-        print(f"miskatonic {args.command}: {exc}", file=sys.stderr)
+        print(redact(f"miskatonic {args.command}: {exc}", settings_secrets(settings)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"\nmiskatonic {args.command}: interrupted", file=sys.stderr)

@@ -87,7 +87,7 @@ def apply(state: GameState, action: Action, *, in_place: bool = False,
 def check_content(state: GameState) -> None:
     """Raise ContentVersionError (a sentence for the moderator) when this build lacks the game's content
     version: a game never continues on other cards than it began with."""
-    if CONTENT.versions(state.game) and not CONTENT.has(state.game, state.content_version):
+    if not CONTENT.has(state.game, state.content_version) and CONTENT.versions(state.game):
         CONTENT.get(state.game, state.content_version)
 
 

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.actors import actor_for
 from bot.replies import send_reply, within_deadline
-from bot.service import UserError
+from bot.service import PAGE_MAX, UserError
 from engine.core.game import OptionSpec
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class Lobby(commands.GroupCog, group_name="game",
 
     @app_commands.command(name="log", description="What has happened so far in this game, page by page.")
     @app_commands.describe(page="Which page of the log (1 = the first events).")
-    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, PAGE_MAX] = 1) -> None:
         work = self.bot.service.log(interaction.channel_id, await actor_for(interaction), page)
         await send_reply(interaction, await within_deadline(interaction, work))
 

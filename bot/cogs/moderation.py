@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.actors import NotModerator, actor_for
 from bot.replies import send_reply, within_deadline
-from bot.service import MAX_REMINDER_HOURS, Actor
+from bot.service import MAX_REMINDER_HOURS, PAGE_MAX, Actor
 
 if TYPE_CHECKING:
     from bot.bot import MiskatonicBot
@@ -106,7 +106,7 @@ class Moderation(commands.GroupCog, group_name="gm",
 
     @app_commands.command(name="audit", description="What moderators did on this server, newest first.")
     @app_commands.describe(page="Which page of the audit log (1 = the newest).")
-    async def audit(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+    async def audit(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, PAGE_MAX] = 1) -> None:
         work = self.bot.service.gm_audit(interaction.channel_id, await actor_for(interaction), page)
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.events import Event
 from engine.elder_sign.content import AdventureCard, Content, content_of
 from engine.elder_sign.dice import DIE_IDS, color_of
@@ -11,8 +13,14 @@ from engine.elder_sign.tasks import Task
 Events = list[Event]
 
 
+_LAST: list[Any] = [None, None]  # the last (version, content) looked up: nearly every lookup repeats it
+
+
 def content(state: ElderSignState) -> Content:
-    return content_of(state.content_version)
+    version = state.content_version
+    if _LAST[0] != version:
+        _LAST[1], _LAST[0] = content_of(version), version
+    return _LAST[1]  # type: ignore[no-any-return]
 
 
 def inv(state: ElderSignState, seat: int) -> Investigator:

@@ -363,8 +363,15 @@ def read_version_cached() -> str:
     return read_version(ASSETS)
 
 
+_BY_VERSION: dict[str, Content] = {}
+
+
 def content_of(version: str) -> Content:
-    """The content a game of that version plays with (ContentVersionError if this build lacks it)."""
-    if version == read_version_cached() and PINNED.get() is None:
-        return default_content()
-    return CONTENT.get("elder-sign", version)  # type: ignore[no-any-return]
+    """The content a game of that version plays with (ContentVersionError if this build lacks it). Called on
+    every rules lookup, so the version -> content map is kept here (a version's content never changes)."""
+    found = _BY_VERSION.get(version)
+    if found is None:
+        if version == read_version_cached() and not CONTENT.has("elder-sign", version):
+            CONTENT.register("elder-sign", version, lambda: load_content(ASSETS))
+        found = _BY_VERSION[version] = CONTENT.get("elder-sign", version)
+    return found
