@@ -67,6 +67,29 @@ def run_effects(state: ElderSignState, step: Frame, events: Events) -> None:
     EFFECT[verb](state, seat, arg, source, where, context, events)
 
 
+#: rule sources that are not cards, as a player reads them after "from"
+_RULE_SOURCES = {
+    "task cost": "a task's cost", "assistance": "assisting a failed adventure", "terror": "terror",
+    "entrance.first-aid": "First Aid", "entrance.lost-and-found": "Lost & Found",
+    "entrance.souvenir": "a souvenir", "battle": "the final battle", "doom track": "the doom track",
+}
+
+
+def because(state: ElderSignState, source: str) -> str:
+    """' (from <card or rule>)' for narration, so every loss and gain says its cause; '' when unknown."""
+    if not source:
+        return ""
+    label = _RULE_SOURCES.get(source)
+    if label is None:
+        name_ = board.card_name(state, source)
+        label = name_ if name_ != source else ""
+    return f" (from {label})" if label else ""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, context: str,
           events: Events) -> None:
     i = inv(state, seat)
@@ -80,9 +103,13 @@ def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, cont
     cur, cap = getattr(i, stat), getattr(i, f"max_{stat}")
     new = min(cap, cur + n) if n > 0 else cur + n
     setattr(i, stat, new)
-    verb = "regains" if n > 0 else "loses"
-    events.append(Event(kind=f"{stat}.changed", text=f"{name(state, seat)} {verb} {abs(n)} {stat} "
-                        f"({max(new, 0)}/{cap}).", seat=seat, cause=source, data={"delta": n}))
+    why = because(state, source)
+    if n > 0 and new == cur:
+        text = f"{name(state, seat)}'s {stat} is already full ({cap}/{cap}){why}."
+    else:
+        verb = "regains" if n > 0 else "loses"
+        text = f"{name(state, seat)} {verb} {abs(new - cur)} {stat}{why} ({max(new, 0)}/{cap})."
+    events.append(Event(kind=f"{stat}.changed", text=text, seat=seat, cause=source, data={"delta": new - cur}))
     if new <= 0:
         push(state, "devour", seat, source=source)
 
@@ -94,7 +121,7 @@ def _max(state: ElderSignState, seat: int, stat: str, n: int, source: str, event
     setattr(i, f"max_{stat}", cap)
     setattr(i, stat, min(getattr(i, stat), cap) if n < 0 else getattr(i, stat))
     events.append(Event(kind=f"max_{stat}.changed", text=f"{name(state, seat)}'s maximum {stat} is now "
-                        f"{cap}.", seat=seat, cause=source))
+                        f"{cap}{because(state, source)}.", seat=seat, cause=source))
     if cap <= 0 or getattr(i, stat) <= 0:
         push(state, "devour", seat, source=source)
 
@@ -124,8 +151,13 @@ def e_clues(state: ElderSignState, seat: int, arg: int, source: str, where: str 
     i = inv(state, seat)
     before = i.clues
     i.clues = max(0, i.clues + arg)
-    events.append(Event(kind="clues.changed", text=f"{name(state, seat)} {'gains' if arg > 0 else 'loses'} "
-                        f"{abs(i.clues - before)} clue(s) (now {i.clues}).", seat=seat, cause=source))
+    moved, why = abs(i.clues - before), because(state, source)
+    if moved == 0:
+        text = f"{name(state, seat)} has no clues to lose{why}."
+    else:
+        text = (f"{name(state, seat)} {'gains' if arg > 0 else 'loses'} {plural(moved, 'clue')}{why} "
+                f"(now {i.clues}).")
+    events.append(Event(kind="clues.changed", text=text, seat=seat, cause=source))
 
 
 def e_draw(deck: str):  # noqa: ANN201 - a small factory of effect handlers

@@ -524,3 +524,24 @@ def test_failing_with_the_last_die_says_the_adventure_fails() -> None:
         set_faces(state, {d: "inv1" for d in pool(state)})
         label = next(o.label for o in prompt(state).options if o.id == "fail")
         assert "the adventure fails" in label and "roll again" not in label
+
+
+def test_losses_and_gains_say_their_cause_and_read_right() -> None:
+    """Narration (second pass): every loss and gain names its card or rule; 'regains' only when something was
+    regained; plurals agree ('1 clue', '2 clues')."""
+    from engine.elder_sign.effects import apply_batch
+    from engine.elder_sign.rules import run
+
+    state = table()
+    i = state.table[0].investigator
+    i.stamina, i.clues = i.max_stamina, 1
+    card = next(iter(default_content().adventures.values()))
+    events: list = []
+    apply_batch(state, [{"stamina": 1}, {"sanity": -1}, {"clues": -1}, {"clues": -1}, {"clues": 2}], 0, card.id)
+    run(state, events)
+    texts = [e.text for e in events if e.kind.endswith(".changed")]
+    assert "already full" in texts[0] and "regains" not in texts[0]
+    assert f"loses 1 sanity (from {card.name})" in texts[1]
+    assert f"loses 1 clue (from {card.name})" in texts[2]
+    assert "has no clues to lose" in texts[3]
+    assert f"gains 2 clues (from {card.name})" in texts[4]
