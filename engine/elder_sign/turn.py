@@ -740,7 +740,7 @@ def run_fail_adventure(state: ElderSignState, step: Frame, events: Events) -> No
     card = board.card_data(state, adv.where)
     events.append(Event(kind="adventure.failure", text=f"{name(state, seat)} fails "
                         f"{card.name if card else 'the adventure'} ({step.args.get('reason', '')}).", seat=seat,
-                        cause=card.id if card else ""))
+                        cause=card.id if card else "", render=True))
     for loc in ("pool", "assigned", "discarded"):
         for d in board.dice_at(state, loc):
             board.return_die(state, d)
@@ -907,8 +907,10 @@ def run_next_turn(state: ElderSignState, step: Frame, events: Events) -> None:
             if not state.table[nxt].eliminated:
                 break
             nxt = (nxt + 1) % n
+    ended = state.current
     state.current = nxt
-    events.append(Event(kind="turn.ended", text="", render=True))
+    events.append(Event(kind="turn.ended", text=f"End of turn {state.turn_number} ({state.seat_name(ended)}).",
+                        seat=ended, render=True))
     push(state, "turn_start", None)
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from engine import api
 from engine.core.errors import IllegalAction
+from engine.core.game import SeatSpec
 from engine.core.prompt import Action
 from engine.elder_sign import board
 from engine.elder_sign.content import Monster, Mythos, default_content
@@ -545,3 +546,20 @@ def test_losses_and_gains_say_their_cause_and_read_right() -> None:
     assert f"loses 1 clue (from {card.name})" in texts[2]
     assert "has no clues to lose" in texts[3]
     assert f"gains 2 clues (from {card.name})" in texts[4]
+
+
+def test_every_public_event_has_words_and_failures_show_the_table() -> None:
+    """Second pass: no empty public narration lines; a failed adventure, like a success, asks for a table
+    picture (the table changed: dice back, monsters collected, penalties)."""
+    from engine.agents import RandomAgent
+
+    state, events = api.new_game("elder-sign", [SeatSpec(seat=0, name="a"), SeatSpec(seat=1, name="b")], {}, 4)
+    agent = RandomAgent(4)
+    for _ in range(400):
+        if state.over:
+            break
+        state, more = api.apply(state, agent.act(state))
+        events += more
+    assert all(e.text.strip() for e in events if e.private_to is None)
+    failures = [e for e in events if e.kind == "adventure.failure"]
+    assert failures and all(e.render for e in failures)
