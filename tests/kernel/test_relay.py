@@ -94,3 +94,23 @@ async def test_a_whole_game_in_the_console(sqlite_store: Store, tmp_path: Path) 
     text = "\n".join(out)
     assert bad == 0, text
     assert "The Ward flares" in text and "An echo adds 1: 14/12." in text and "The relay is complete!" in text
+
+
+async def test_gm_skip_names_whose_question_when_several_are_asked(sqlite_store: Store) -> None:
+    """Several seats asked at once: each player gets their own prompt card; /gm skip needs the player, skips only
+    theirs, and the other player's question is untouched."""
+    from bot.service_types import UserError
+    from tests.bot.conftest import ALICE, BOB, MOD
+
+    service = GameService(sqlite_store, render=False)
+    await service.new_game(5, 1, ALICE, "relay", {}, seed=1)
+    await service.join(5, BOB)
+    await service.start(5, ALICE)
+    cards = await service.pending(5)
+    assert sorted(c.user_ids for c in cards) == [[ALICE.user_id], [BOB.user_id]]
+    with pytest.raises(UserError, match="Several players are being asked at once"):
+        await service.gm_skip(5, MOD)
+    await service.gm_skip(5, MOD, BOB.user_id)
+    left = await service.pending(5)
+    assert [c.user_ids for c in left] == [[ALICE.user_id]]
+    assert left[0].prompt.seq == next(c.prompt.seq for c in cards if c.user_ids == [ALICE.user_id])
