@@ -1,4 +1,5 @@
-"""Who is acting: the service's `Actor` for an interaction, and whether they are a moderator here.
+"""Who is acting and where: the service's `Actor` for an interaction, whether they are a moderator here, and
+the channel and server of a command that only works in a server channel.
 
 A moderator has Manage Channels in the channel, or the moderator role the guild configured with
 `/gm settings`. The configured role is cached for a short while: it is read on every moderator command
@@ -8,13 +9,18 @@ and changes rarely (and a change made through this process clears the cache at o
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 
-from bot.service import Actor, GameService
+from bot.service import Actor, GameService, UserError
+
+if TYPE_CHECKING:
+    from bot.bot import MiskatonicBot
 
 ROLE_CACHE_SECONDS = 30.0
+SERVER_ONLY = "This works only in a server channel."
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -52,7 +58,23 @@ class ModeratorRoles:
         return role is not None and isinstance(user, discord.Member) and any(r.id == role for r in user.roles)
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The id of the channel the interaction came from. Discord sends one with every command and click made
+    in a server; without it (a direct message, a user-installed app) the user is told so, privately."""
+    if interaction.channel_id is None:
+        raise UserError(SERVER_ONLY)
+    return interaction.channel_id
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The id of the server the interaction came from; like `channel_of`, a sentence for the user without one."""
+    if interaction.guild_id is None:
+        raise UserError(SERVER_ONLY)
+    return interaction.guild_id
+
+
 async def actor_for(interaction: discord.Interaction) -> Actor:
-    roles: ModeratorRoles = interaction.client.moderator_roles  # type: ignore[attr-defined]
+    # The handlers take a plain `discord.Interaction`, whose client discord.py types as the base Client.
+    roles = cast("MiskatonicBot", interaction.client).moderator_roles
     return Actor(user_id=interaction.user.id, name=interaction.user.display_name,
                  is_moderator=await roles.is_moderator(interaction), interaction_id=interaction.id)

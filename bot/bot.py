@@ -43,16 +43,18 @@ class MiskatonicBot(commands.AutoShardedBot):
                  shard_count: int | None = None, shard_ids: list[int] | None = None,
                  reminders: bool = True, **options: Any) -> None:
         count = shard_count if shard_count is not None else settings.SHARD_COUNT
+        ids = shard_ids if shard_ids is not None else settings.SHARD_IDS
+        if ids is not None:  # none given: discord.py runs every shard (its default; its types allow only a list)
+            options["shard_ids"] = ids
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, shard_count=count,
-                         shard_ids=shard_ids if shard_ids is not None else settings.SHARD_IDS, **options)
+                         help_command=None, shard_count=count, **options)
         self.settings = settings
         self._service = service
         self._store = store
         self._owns_store = False
         self._with_reminders = reminders
         self.prompt_handler = PromptPlay(self)
-        self.moderator_roles: ModeratorRoles | None = None
+        self._moderator_roles: ModeratorRoles | None = None
         self.reminders: Reminders | None = None
 
     @property
@@ -61,6 +63,12 @@ class MiskatonicBot(commands.AutoShardedBot):
             raise RuntimeError("the bot's service exists only after setup_hook (login)")
         return self._service
 
+    @property
+    def moderator_roles(self) -> ModeratorRoles:
+        if self._moderator_roles is None:
+            raise RuntimeError("the bot's moderator roles exist only after setup_hook (login)")
+        return self._moderator_roles
+
     async def setup_hook(self) -> None:
         if self._service is None:
             if self._store is None:
@@ -68,7 +76,7 @@ class MiskatonicBot(commands.AutoShardedBot):
                 self._owns_store = True
             self._service = GameService(self._store, cache_size=self.settings.GAME_CACHE_SIZE,
                                         cache_idle_seconds=self.settings.GAME_CACHE_IDLE_SECONDS)
-        self.moderator_roles = ModeratorRoles(self._service)
+        self._moderator_roles = ModeratorRoles(self._service)
         self.tree.error(on_app_command_error)
         for extension in extensions():
             await self.load_extension(extension)

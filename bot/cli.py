@@ -8,7 +8,7 @@ import inspect
 import logging
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +57,7 @@ def _known_game(game_id: str) -> None:
 def _call(function: Any, *args: Any, **kwargs: Any) -> Any:
     """Call a function that may be sync or async (the Discord module decides which)."""
     result = function(*args, **kwargs)
-    return asyncio.run(result) if inspect.isawaitable(result) else result
+    return asyncio.run(result) if inspect.iscoroutine(result) else result
 
 
 def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -184,7 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=settings.LOG_LEVEL.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     install_redaction(settings)
     try:
-        return args.func(args, settings)
+        command: Callable[[argparse.Namespace, Settings], int] = args.func  # set by each subparser
+        return command(args, settings)
     except CliError as exc:
         print(redact(f"miskatonic {args.command}: {exc}", settings_secrets(settings)), file=sys.stderr)
         return 2

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import discord
 from discord import ui
 
 from engine.core.prompt import Prompt, PromptKind
+
+if TYPE_CHECKING:
+    from bot.bot import MiskatonicBot
 
 CUSTOM_ID_MAX = 100
 BUTTONS_MAX, PER_ROW, SELECT_OPTIONS_MAX, ROWS_MAX = 25, 5, 25, 5
@@ -231,7 +234,19 @@ class PromptHandler(Protocol):
 
 
 def handler_of(interaction: discord.Interaction) -> PromptHandler:
-    return interaction.client.prompt_handler  # type: ignore[attr-defined]
+    # The callbacks take a plain `discord.Interaction`, whose client discord.py types as the base Client.
+    return cast("MiskatonicBot", interaction.client).prompt_handler
+
+
+ItemT = TypeVar("ItemT", bound=ui.Item[Any])
+
+
+def base_item(item: ui.Item[Any], kind: type[ItemT]) -> ItemT:
+    """The message's component that a dynamic item is rebuilt from. discord.py passes the one whose type and
+    custom_id match (so a Button for a button's template) but types the argument as any Item."""
+    if not isinstance(item, kind):
+        raise TypeError(f"expected a {kind.__name__} for {item!r}")
+    return item
 
 
 class PromptButton(ui.DynamicItem[ui.Button], template=r"mk:p:(?P<game>\d+):(?P<seq>\d+):(?P<token>.+)"):
@@ -241,10 +256,11 @@ class PromptButton(ui.DynamicItem[ui.Button], template=r"mk:p:(?P<game>\d+):(?P<
         self.game_id, self.seq, self.token = game_id, seq, token
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> PromptButton:
-        return cls(int(match["game"]), int(match["seq"]), match["token"], label=item.label or "?",
-                   style=item.style)
+        button = base_item(item, ui.Button)
+        return cls(int(match["game"]), int(match["seq"]), match["token"], label=button.label or "?",
+                   style=button.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler_of(interaction).answer(interaction, Answer(self.game_id, self.seq, [self.token]),
@@ -259,10 +275,11 @@ class PromptSelect(ui.DynamicItem[ui.Select], template=r"mk:s:(?P<game>\d+):(?P<
         self.game_id, self.seq = game_id, seq
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> PromptSelect:
-        return cls(int(match["game"]), int(match["seq"]), int(match["part"]), list(item.options),
-                   min_values=item.min_values, max_values=item.max_values, placeholder=item.placeholder)
+        select = base_item(item, ui.Select)
+        return cls(int(match["game"]), int(match["seq"]), int(match["part"]), list(select.options),
+                   min_values=select.min_values, max_values=select.max_values, placeholder=select.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
@@ -280,9 +297,9 @@ class EntryButton(ui.DynamicItem[ui.Button], template=r"mk:e:(?P<game>\d+):(?P<s
         self.game_id, self.seq = game_id, seq
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> EntryButton:
-        return cls(int(match["game"]), int(match["seq"]), label=item.label or "Answer…")
+        return cls(int(match["game"]), int(match["seq"]), label=base_item(item, ui.Button).label or "Answer…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler_of(interaction).open_form(interaction, self.game_id, self.seq)

@@ -89,8 +89,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 def describe(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
-    return f"component {data.get('custom_id', '?')}"
+    custom_id = interaction.data.get("custom_id", "?") if interaction.data is not None else "?"
+    return f"component {custom_id}"
 
 
 async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import ui
 
-from bot.actors import actor_for
+from bot.actors import actor_for, channel_of
 from bot.components import Answer, decode_tokens, form_help, needs_prompt, parse_form, split_seq
 from bot.errors import report_error, tell
 from bot.replies import send_reply
@@ -48,6 +48,7 @@ class PromptPlay:
     async def _apply(self, interaction: discord.Interaction, game_id: int, seq: int, tokens: list[str],
                      label: str, *, typed: tuple[list[str], int | None] | None = None,
                      epoch: int | None = None) -> None:
+        channel_id = channel_of(interaction)
         actor = await actor_for(interaction)
         service = self.bot.service
         if typed is not None:
@@ -60,7 +61,7 @@ class PromptPlay:
                 await self._passed(interaction)
                 return
         try:
-            reply = await service.choose(interaction.channel_id, actor, seq, choice, amount, game_id=game_id,
+            reply = await service.choose(channel_id, actor, seq, choice, amount, game_id=game_id,
                                          epoch=epoch)
         except UserError as error:
             # Whether the prompt has passed decides what to say: the service's sentence for a refusal
@@ -76,7 +77,7 @@ class PromptPlay:
 
     async def _pending(self, interaction: discord.Interaction, game_id: int, seq: int,
                        epoch: int | None = None) -> Prompt | None:
-        return await self.bot.service.pending_prompt(interaction.channel_id, game_id, seq, epoch)
+        return await self.bot.service.pending_prompt(channel_of(interaction), game_id, seq, epoch)
 
     async def _passed(self, interaction: discord.Interaction) -> None:
         if interaction.message is not None and interaction.message.components:
@@ -134,5 +135,7 @@ class AnswerForm(ui.Modal):
         await self.play._apply(interaction, self.game_id, self.prompt.seq, [], self.answer.value,
                                typed=typed, epoch=self.epoch)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+    # This is ui.Modal's own signature: discord.py's Modal.on_error drops the base class's `item` argument,
+    # so its types contradict its BaseView (a modal error has no item), and mypy reports that here.
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
         await report_error(interaction, error)

@@ -17,12 +17,15 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
 from bot.components import extra_text, prompt_view
 from bot.service import GameService, Image, PromptCard, Reply
+
+if TYPE_CHECKING:
+    from bot.bot import MiskatonicBot
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +105,8 @@ async def send(interaction: discord.Interaction, content: str | None = None, *, 
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined]
+    # The handlers take a plain `discord.Interaction`, whose client discord.py types as the base Client.
+    return cast("MiskatonicBot", interaction.client).service
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
@@ -169,6 +173,8 @@ async def replace_prompt_message(channel: Any, service: GameService, game_id: in
     if previous is None or previous in keep or not isinstance(channel, discord.abc.Messageable):
         return
     try:
+        # Every channel an interaction comes from has get_partial_message; discord.abc.Messageable (which
+        # also covers users) does not declare it.
         await channel.get_partial_message(previous).edit(view=None)  # type: ignore[attr-defined]
     except discord.HTTPException:
         # Deleted, or too old to matter: a click on it is refused as stale anyway.

@@ -109,6 +109,13 @@ class Loaded:
         return list(dict.fromkeys(s.user_id for s in self.seats))
 
 
+def action_row(loaded: Loaded, actor: Actor, action: Action, kind: str) -> ActionRow:
+    """The log row of an action to commit; `Store.commit_step` numbers it (`seq`) inside the step's transaction."""
+    assert loaded.game.id is not None
+    return ActionRow(game_id=loaded.game.id, seq=0, actor_id=actor.user_id, seat=action.seat, kind=kind,
+                     payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
+
+
 def in_range(name: str, value: int, low: int, high: int) -> int:
     """`value` if low <= value <= high, else a UserError naming the argument (every front end's numbers)."""
     if not low <= value <= high:
@@ -572,8 +579,7 @@ class GameService:
             action = Action(seat=answering, prompt=prompt_seq, choice=list(choice), amount=amount)
             posted = frozenset(p.seq for p in api.prompts(state) if p.seq != prompt_seq)
             new_state, events = api.apply(state, action)
-            row = ActionRow(actor_id=actor.user_id, seat=answering, kind="play",
-                            payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
+            row = action_row(loaded, actor, action, "play")
             loaded = await self._commit(loaded, new_state, events, action=row)
             return await self._step_reply(loaded, events, actor, posted=posted)
         return await self._mutate(channel_id, actor, work)
@@ -824,8 +830,7 @@ class GameService:
                 action = Action(seat=self._skipped_seat(loaded, prompt, user_id), prompt=prompt.seq,
                                 choice=list(prompt.default))
             new_state, events = api.apply(state, action)
-            row = ActionRow(actor_id=actor.user_id, seat=action.seat, kind="gm",
-                            payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
+            row = action_row(loaded, actor, action, "gm")
             skipped = loaded.seat_label(action.seat)
             loaded = await self._commit(loaded, new_state, events, action=row)
             await self._audit(loaded, actor, "skip", {"prompt": prompt.seq, "seat": action.seat,

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import games
-from bot.actors import actor_for
+from bot.actors import actor_for, channel_of
 from bot.replies import send_reply, within_deadline
 
 if TYPE_CHECKING:
@@ -26,13 +26,16 @@ class ElderSign(commands.GroupCog, group_name="es", group_description="Elder Sig
     async def _run(self, interaction: discord.Interaction, command: str, /, *, ephemeral: bool = False,
                    **args: str | None) -> None:
         # `command` is positional-only so that a command argument may itself be called "name" (/es card)
+        channel_id = channel_of(interaction)
         actor = await actor_for(interaction)
-        work = games.game_command(self.bot.service, interaction.channel_id, actor, "es", command,
+        work = games.game_command(self.bot.service, channel_id, actor, "es", command,
                                   {k: v for k, v in args.items() if v is not None})
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=ephemeral))
 
     async def _suggest(self, interaction: discord.Interaction, command: str,
                        current: str) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []  # not in a server channel: the command itself will say so
         pairs = await games.suggestions(self.bot.service, interaction.channel_id, interaction.user.id, "es",
                                         command, current)
         return [app_commands.Choice(name=label, value=value) for label, value in pairs]

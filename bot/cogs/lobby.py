@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.actors import actor_for
+from bot.actors import actor_for, channel_of, guild_of
 from bot.replies import send_reply, within_deadline
 from bot.service import PAGE_MAX, UserError
 from engine.core.game import OptionSpec
@@ -73,6 +73,8 @@ class Lobby(commands.GroupCog, group_name="game",
 
     async def investigators(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []  # not in a server channel: the command itself will say so
         game = await self.bot.service.channel_game(interaction.channel_id)
         return self._characters(game, current)
 
@@ -98,7 +100,7 @@ class Lobby(commands.GroupCog, group_name="game",
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   investigator: str | None = None) -> None:
         opts = parse_options(options)
-        work = self.bot.service.new_game(interaction.channel_id, interaction.guild_id, await actor_for(interaction),
+        work = self.bot.service.new_game(channel_of(interaction), guild_of(interaction), await actor_for(interaction),
                                          game, opts, character=investigator)
         await send_reply(interaction, await within_deadline(interaction, work))
 
@@ -106,44 +108,44 @@ class Lobby(commands.GroupCog, group_name="game",
     @app_commands.describe(investigator="The investigator you will play; leave empty for a random one.")
     @app_commands.autocomplete(investigator=investigators)
     async def join(self, interaction: discord.Interaction, investigator: str | None = None) -> None:
-        work = self.bot.service.join(interaction.channel_id, await actor_for(interaction), investigator)
+        work = self.bot.service.join(channel_of(interaction), await actor_for(interaction), investigator)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.leave(interaction.channel_id, await actor_for(interaction))
+        work = self.bot.service.leave(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="start", description="Start the game with the investigators seated so far.")
     async def start(self, interaction: discord.Interaction) -> None:
         # Setting up and drawing the first board takes a while: defer at once.
-        work = self.bot.service.start(interaction.channel_id, await actor_for(interaction))
+        work = self.bot.service.start(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work, defer_after=0))
 
     @app_commands.command(name="status", description="Where the game stands and whom it is waiting for.")
     async def status(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.status(interaction.channel_id, await actor_for(interaction))
+        work = self.bot.service.status(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="board", description="Show the board as it is now.")
     async def board(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.board(interaction.channel_id, await actor_for(interaction))
+        work = self.bot.service.board(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work, defer_after=0))
 
     @app_commands.command(name="log", description="What has happened so far in this game, page by page.")
     @app_commands.describe(page="Which page of the log (1 = the first events).")
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, PAGE_MAX] = 1) -> None:
-        work = self.bot.service.log(interaction.channel_id, await actor_for(interaction), page)
+        work = self.bot.service.log(channel_of(interaction), await actor_for(interaction), page)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="me", description="Your investigator and what only you may see (private).")
     async def me(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.me(interaction.channel_id, await actor_for(interaction))
+        work = self.bot.service.me(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 
     @app_commands.command(name="abandon", description="Vote to abandon the game in this channel.")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.abandon(interaction.channel_id, await actor_for(interaction))
+        work = self.bot.service.abandon(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work))
 
 

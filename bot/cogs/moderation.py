@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.actors import NotModerator, actor_for
+from bot.actors import NotModerator, actor_for, channel_of, guild_of
 from bot.replies import send_reply, within_deadline
 from bot.service import MAX_REMINDER_HOURS, PAGE_MAX, Actor
 
@@ -37,7 +37,6 @@ class Moderation(commands.GroupCog, group_name="gm",
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         roles = self.bot.moderator_roles
-        assert roles is not None
         if interaction.guild_id is not None:
             roles.forget(interaction.guild_id)  # re-read: another process may have changed the role
         if not await roles.is_moderator(interaction):
@@ -46,19 +45,19 @@ class Moderation(commands.GroupCog, group_name="gm",
 
     @app_commands.command(name="end", description="End the game in this channel now (it is kept in the log).")
     async def end(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.gm_end(interaction.channel_id, await actor_for(interaction))
+        work = self.bot.service.gm_end(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="undo", description="Take back the last actions of the game in this channel.")
     @app_commands.describe(steps="How many actions to take back (default 1).")
     async def undo(self, interaction: discord.Interaction, steps: app_commands.Range[int, 1, 50] = 1) -> None:
-        work = self.bot.service.gm_undo(interaction.channel_id, await actor_for(interaction), steps)
+        work = self.bot.service.gm_undo(channel_of(interaction), await actor_for(interaction), steps)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="kick", description="Remove a player from the game in this channel.")
     @app_commands.describe(player="The player to remove; their seats pass to another player.")
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        work = self.bot.service.gm_kick(interaction.channel_id, await actor_for(interaction), player.id)
+        work = self.bot.service.gm_kick(channel_of(interaction), await actor_for(interaction), player.id)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="replace", description="Hand a player's seats to someone else.")
@@ -66,14 +65,14 @@ class Moderation(commands.GroupCog, group_name="gm",
     async def replace(self, interaction: discord.Interaction, player: discord.User,
                       replacement: discord.User) -> None:
         newcomer = Actor(user_id=replacement.id, name=replacement.display_name)
-        work = self.bot.service.gm_replace(interaction.channel_id, await actor_for(interaction), player.id,
+        work = self.bot.service.gm_replace(channel_of(interaction), await actor_for(interaction), player.id,
                                            newcomer)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="skip", description="Answer the pending decision with its default (idle player).")
     @app_commands.describe(player="Whose decision to skip, when several players are asked at once.")
     async def skip(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        work = self.bot.service.gm_skip(interaction.channel_id, await actor_for(interaction),
+        work = self.bot.service.gm_skip(channel_of(interaction), await actor_for(interaction),
                                         player.id if player is not None else None)
         await send_reply(interaction, await within_deadline(interaction, work))
 
@@ -90,24 +89,24 @@ class Moderation(commands.GroupCog, group_name="gm",
             words = enabled_games.replace(",", " ").split()
             games = [] if words == ["all"] else words
         role_id = 0 if clear_mod_role else (mod_role.id if mod_role else None)  # the service reads 0 as "none"
-        work = self.bot.service.gm_settings(interaction.channel_id, await actor_for(interaction),
-                                            interaction.guild_id, mod_role_id=role_id,
+        channel_id, guild_id = channel_of(interaction), guild_of(interaction)
+        work = self.bot.service.gm_settings(channel_id, await actor_for(interaction), guild_id, mod_role_id=role_id,
                                             enabled_games=games, reminder_hours=reminder_hours)
         reply = await within_deadline(interaction, work)
-        self.bot.moderator_roles.forget(interaction.guild_id)
+        self.bot.moderator_roles.forget(guild_id)
         await send_reply(interaction, reply)
 
     @app_commands.command(name="export", description="Download this channel's game as players see it.")
     @app_commands.describe(full="For bug reports, finished games only: add the seed and every action "
                                 "(the game can then never be undone).")
     async def export(self, interaction: discord.Interaction, full: bool = False) -> None:
-        work = self.bot.service.gm_export(interaction.channel_id, await actor_for(interaction), full=full)
+        work = self.bot.service.gm_export(channel_of(interaction), await actor_for(interaction), full=full)
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 
     @app_commands.command(name="audit", description="What moderators did on this server, newest first.")
     @app_commands.describe(page="Which page of the audit log (1 = the newest).")
     async def audit(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, PAGE_MAX] = 1) -> None:
-        work = self.bot.service.gm_audit(interaction.channel_id, await actor_for(interaction), page)
+        work = self.bot.service.gm_audit(channel_of(interaction), await actor_for(interaction), page)
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 
 

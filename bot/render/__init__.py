@@ -33,7 +33,7 @@ def render_table(game_type: str, view: Any) -> bytes | None:
 
 def plain(view: Any) -> dict[str, Any]:
     """A view as plain JSON-able data (for the generic picture, listings and exports)."""
-    return view.model_dump(mode="json") if isinstance(view, BaseModel) else view  # type: ignore[no-any-return]
+    return view.model_dump(mode="json") if isinstance(view, BaseModel) else view
 
 
 EventRenderer = Callable[[str, dict[str, Any], Any], bytes | None]
