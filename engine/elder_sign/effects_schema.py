@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.effects import EffectGrammar
+
 DECKS = ("common", "unique", "spell", "ally")
 COLORS = ("green", "yellow", "red")
 FACES = ("inv1", "inv2", "inv3", "inv4", "lore", "peril", "terror")
@@ -63,43 +65,21 @@ USE_VERBS = {"stamina", "sanity", "clues", "add_die", "secure", "reroll", "set_f
              "ally", "to_entrance"}
 
 
+def _color(arg: Any) -> str | None:
+    return None if arg in COLORS[1:] else "yellow or red"
+
+
+def _face(arg: Any) -> str | None:
+    return None if arg in FACES else f"one of {', '.join(FACES)}"
+
+
+#: the shared grammar (engine/core/effects.py) with Elder Sign's verbs and its two kinds of its own
+GRAMMAR = EffectGrammar(VERBS, {"color": _color, "face": _face})
+
+
 def check_effects(value: Any, where: str) -> list[dict[str, Any]]:
     """Validate an effect list; raise ValueError naming the offending verb."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise ValueError(f"{where}: an effect list must be a YAML list")
-    for i, eff in enumerate(value):
-        here = f"{where}[{i}]"
-        if not isinstance(eff, dict) or len(eff) != 1:
-            raise ValueError(f"{here}: each effect is a mapping with exactly one verb, got {eff!r}")
-        (verb, arg), = eff.items()
-        kind = VERBS.get(verb)
-        if kind is None:
-            raise ValueError(f"{here}: unknown verb '{verb}' (known: {', '.join(sorted(VERBS))})")
-        if kind == "int":
-            if not isinstance(arg, int) or isinstance(arg, bool) or arg == 0:
-                raise ValueError(f"{here}: '{verb}' takes a non-zero whole number")
-        elif kind == "pos":
-            if not isinstance(arg, int) or isinstance(arg, bool) or arg < 1:
-                raise ValueError(f"{here}: '{verb}' takes a whole number of at least 1")
-        elif kind == "true":
-            if arg is not True:
-                raise ValueError(f"{here}: '{verb}' takes the value true")
-        elif kind == "color":
-            if arg not in COLORS[1:]:
-                raise ValueError(f"{here}: '{verb}' takes yellow or red")
-        elif kind == "face":
-            if arg not in FACES:
-                raise ValueError(f"{here}: '{verb}' takes one of {', '.join(FACES)}")
-        elif kind == "effects":
-            check_effects(arg, f"{here}.{verb}")
-        elif kind == "branches":
-            if not isinstance(arg, list) or len(arg) < 2:
-                raise ValueError(f"{here}: 'choose' takes a list of at least two effect lists")
-            for j, branch in enumerate(arg):
-                check_effects(branch, f"{here}.choose[{j}]")
-    return value
+    return GRAMMAR.check(value, where)
 
 
 def describe(effects: list[dict[str, Any]]) -> str:
