@@ -69,7 +69,9 @@ class Frame(BaseModel):
         return self.seat
 
 
-_FRAME_FIELDS = frozenset(Frame.model_fields)
+#: every Frame is made with all its fields set, so all frames can share one "fields set" (pydantic only ever
+#: adds names to it, and they are all in it already)
+_FRAME_FIELDS: set[str] = set(Frame.model_fields)
 
 
 def _new_frame(values: dict[str, Any]) -> Frame:
@@ -78,7 +80,7 @@ def _new_frame(values: dict[str, Any]) -> Frame:
     `Frame.model_construct(**values)` with every field given."""
     frame = Frame.__new__(Frame)
     object.__setattr__(frame, "__dict__", values)
-    object.__setattr__(frame, "__pydantic_fields_set__", set(_FRAME_FIELDS))
+    object.__setattr__(frame, "__pydantic_fields_set__", _FRAME_FIELDS)
     object.__setattr__(frame, "__pydantic_extra__", None)
     object.__setattr__(frame, "__pydantic_private__", None)
     return frame

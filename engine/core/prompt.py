@@ -33,7 +33,7 @@ class Option(BaseModel):
     label: str
     detail: str = ""
     data: Any = Field(default=None, exclude=True, repr=False)
-    then: list[Any] = Field(default_factory=list, exclude=True, repr=False)
+    then: tuple[Any, ...] = Field(default=(), exclude=True, repr=False)  # a tuple: no list made per option
 
 
 class Prompt(BaseModel):
