@@ -12,7 +12,7 @@ from engine.core.prompt import Action
 from engine.elder_sign import board
 from engine.elder_sign.content import Monster, Mythos, default_content
 from engine.elder_sign.dice import GREEN, RED, YELLOW
-from engine.elder_sign.state import MonsterOn
+from engine.elder_sign.state import ElderSignState, MonsterOn
 from tests.engine.elder_sign.support import (
     NEUTRAL,
     PASSIVES,
@@ -212,24 +212,30 @@ def test_focus_once_per_turn_never_the_last_die() -> None:
         assert op(state) != "after_fail_ask" or not any(o.startswith("focus:") for o in option_ids(state))
 
 
+def _assisted_roll(card: str) -> ElderSignState:
+    """Seat 0 attempts `card` with seat 1 on it, fails a roll and asks seat 1, who agrees and holds a die."""
+    state = table(2)
+    place(state, 0, card)
+    state.current = 0
+    state.flow.stack[-1].seat = 0
+    state.table[1].investigator.location = "slot:0"
+    state, _ = go(state, "slot:0")
+    set_faces(state, {d: "inv2" for d in pool(state)} | {"g6": "inv3"})
+    state, _ = answer(state, "fail")
+    if op(state) == "discard_pick":
+        state, _ = answer(state, "g1")
+    state, _ = answer(state, "assist:1")
+    assert prompt(state).seats == [1]  # the helper is asked for consent
+    state, _ = answer(state, "yes")
+    state, _ = answer(state, "g6")
+    return state
+
+
 def test_assistance_needs_consent_and_helpers_pay_on_failure() -> None:
     """digest §3.2 assistance: ask one investigator on the same card; they must agree; the die acts as a
     focused die; if the adventure fails each helper loses 1 sanity or stamina."""
     with extra_cards(adventure("test.help", ["inv20"])):
-        state = table(2)
-        place(state, 0, "test.help")
-        state.current = 0
-        state.flow.stack[-1].seat = 0
-        state.table[1].investigator.location = "slot:0"
-        state, _ = go(state, "slot:0")
-        set_faces(state, {d: "inv2" for d in pool(state)} | {"g6": "inv3"})
-        state, _ = answer(state, "fail")
-        if op(state) == "discard_pick":
-            state, _ = answer(state, "g1")
-        state, _ = answer(state, "assist:1")
-        assert prompt(state).seats == [1]
-        state, _ = answer(state, "yes")
-        state, _ = answer(state, "g6")
+        state = _assisted_roll("test.help")
         assert state.dice["g6"].loc == "assisted" and state.dice["g6"].holder == "1"
         helper_before = state.table[1].investigator.model_copy()
         state, _ = answer(state, "abandon")
@@ -244,19 +250,7 @@ def test_a_helper_still_pays_when_the_failed_cards_penalty_awakens_the_ancient_o
     stamina, even when the card's penalty fills the doom track and the Ancient One awakens (the awakening ends
     the adventure's resolution, not the helper's cost)."""
     with extra_cards(adventure("test.doomhelp", ["inv20"], penalties=[{"doom": 20}])):
-        state = table(2)
-        place(state, 0, "test.doomhelp")
-        state.current = 0
-        state.flow.stack[-1].seat = 0
-        state.table[1].investigator.location = "slot:0"
-        state, _ = go(state, "slot:0")
-        set_faces(state, {d: "inv2" for d in pool(state)} | {"g6": "inv3"})
-        state, _ = answer(state, "fail")
-        if op(state) == "discard_pick":
-            state, _ = answer(state, "g1")
-        state, _ = answer(state, "assist:1")
-        state, _ = answer(state, "yes")
-        state, _ = answer(state, "g6")
+        state = _assisted_roll("test.doomhelp")
         before = state.table[1].investigator.model_copy()
         state, _ = answer(state, "abandon")
         while not (prompt(state).seats == [1] and op(state) == "choose_branch"
