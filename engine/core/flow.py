@@ -238,8 +238,16 @@ class Flow(Generic[S]):
 
     def push(self, state: Any, op: str, seat: int | None = None, source: str = "", /, **args: Any) -> Frame:
         """Push a frame: it runs before everything already on the stack."""
-        f = self.frame(state, op, seat, source, **args)
-        state.flow.stack.append(f)
+        spec = self.ops.get(op)
+        fs: FlowState = state.flow
+        if spec is None or spec.args is not None:
+            f = self.frame(state, op, seat, source, **args)
+        else:  # the common case, inlined: this runs several times per action of every game
+            fid = fs.next_id
+            fs.__dict__["next_id"] = fid + 1
+            f = _new_frame({"id": fid, "op": op, "seat": seat, "source": source, "args": args, "seq": 0,
+                            "seqs": {}, "done": [], "cancelled": False})
+        fs.stack.append(f)
         return f
 
     def push_frames(self, state: Any, frames: Iterable[Frame]) -> None:

@@ -132,7 +132,10 @@ def investigators_at(state: ElderSignState, where: str) -> list[int]:
 # ---------------------------------------------------------------- dice
 
 def dice_at(state: ElderSignState, loc: DieLoc, holder: str | None = None) -> list[str]:
-    return [d for d in DIE_IDS if state.dice[d].loc == loc and (holder is None or state.dice[d].holder == holder)]
+    # state.dice is built in DIE_IDS order (rules.new_game), so its items come out in the dice's table order
+    if holder is None:
+        return [d for d, die in state.dice.items() if die.loc == loc]
+    return [d for d, die in state.dice.items() if die.loc == loc and die.holder == holder]
 
 
 def set_die(state: ElderSignState, die: str, loc: DieLoc, holder: str | None = None, face: str | None = None,
