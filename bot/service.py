@@ -421,7 +421,7 @@ class GameService:
             return []
 
     async def _event_images(self, loaded: Loaded, events: Sequence[Event]) -> list[Image]:
-        """Pictures of single public events a game knows how to draw (Elder Sign: each roll of the dice)."""
+        """Pictures of single public events a game knows how to draw (e.g. a roll of the dice)."""
         game_type, step = loaded.game.game_type, loaded.game.state_step
         wanted = [(i, e) for i, e in enumerate(events) if e.private_to is None and e.data]
         if not wanted:

@@ -1,6 +1,6 @@
 """The engine's public functions: everything the bot, the console and the simulator call.
 
-    state, events = new_game("elder-sign", seats, options, seed)
+    state, events = new_game(game_id, seats, options, seed)
     prompts(state)                    -> what the game waits for
     legal_actions(state, seat)        -> every answer `seat` may give now
     state, events = apply(state, action)          (a copy; the input is untouched)

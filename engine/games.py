@@ -6,15 +6,12 @@ content packs add more with `register`. Rules, agents and content are imported o
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
 
-import engine
 from engine.core.content import CONTENT
 from engine.core.errors import UnknownGame
 from engine.core.game import GameRules
-from engine.core.manifest import GameManifest, load_target
+from engine.core.manifest import GameManifest, discover, load_target
 
 _EXTRA: dict[str, GameManifest] = {}
 _LOADED: dict[str, GameRules] = {}
@@ -22,14 +19,7 @@ _LOADED: dict[str, GameRules] = {}
 
 @cache
 def _discovered() -> dict[str, GameManifest]:
-    found: dict[str, GameManifest] = {}
-    for info in pkgutil.iter_modules(engine.__path__):
-        if not info.ispkg or info.name == "core":
-            continue
-        manifest = getattr(importlib.import_module(f"engine.{info.name}"), "MANIFEST", None)
-        if isinstance(manifest, GameManifest):
-            found[manifest.id] = manifest
-    return found
+    return {m.id: m for m in discover("engine", "MANIFEST", GameManifest)}
 
 
 def manifests() -> dict[str, GameManifest]:

@@ -8,15 +8,13 @@ routing of `/<group> …` commands are all built from these manifests.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from engine.core.game import GameState
-from engine.core.manifest import load_target
+from engine.core.manifest import discover, load_target
 from engine.core.prompt import Prompt
 
 #: a read-only command: (state or None before the game starts, the asking seat or None, arguments) -> text
@@ -57,15 +55,7 @@ _EXTRA: dict[str, BotGame] = {}
 
 @cache
 def _discovered() -> dict[str, BotGame]:
-    import bot.games
-
-    found: dict[str, BotGame] = {}
-    for info in pkgutil.iter_modules(bot.games.__path__):
-        if info.ispkg:
-            manifest = getattr(importlib.import_module(f"bot.games.{info.name}"), "BOT", None)
-            if isinstance(manifest, BotGame):
-                found[manifest.game] = manifest
-    return found
+    return {g.game: g for g in discover("bot.games", "BOT", BotGame)}
 
 
 def bot_games() -> dict[str, BotGame]:

@@ -1,7 +1,7 @@
 """Effect lists, checked at load time: the grammar every game's content shares.
 
 An effect list is a YAML list; each entry is a mapping with exactly one verb. What a verb's argument may be
-is its *kind*. A game declares its vocabulary as `{verb: kind}` and may add kinds of its own (Elder Sign adds
+is its *kind*. A game declares its vocabulary as `{verb: kind}` and may add kinds of its own (a dice game adds
 die colours and faces); the shared kinds are:
 
     int      a non-zero whole number (negative = lose)      pos       a whole number of at least 1

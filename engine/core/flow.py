@@ -54,6 +54,7 @@ class Frame(BaseModel):
     seqs: dict[int, int] = Field(default_factory=dict)  # an "each" frame: seat -> its prompt's seq
     done: list[int] = Field(default_factory=list)  # an "each" frame: seats that have answered
     cancelled: bool = False
+    linked: list[int] = Field(default_factory=list)  # frames that only make sense with this one: cancelled with it
 
     def arg(self, model: type[A]) -> A:
         """The arguments as the op's model (they were checked against it when the frame was pushed)."""
@@ -170,7 +171,7 @@ class FlowState(BaseModel):
 
 
 class Flow(Generic[S]):
-    """One game's op registry and its driver. Each game makes its own (`FLOW = Flow("elder-sign")`)."""
+    """One game's op registry and its driver. Each game makes its own (`FLOW = Flow("<game id>")`)."""
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -234,7 +235,7 @@ class Flow(Generic[S]):
         fid = fs.next_id
         fs.__dict__["next_id"] = fid + 1  # a plain counter: skip pydantic's assignment hook on this hot path
         return _new_frame({"id": fid, "op": op, "seat": seat, "source": source, "args": args, "seq": 0, "seqs": {},
-                           "done": [], "cancelled": False})
+                           "done": [], "cancelled": False, "linked": []})
 
     def push(self, state: Any, op: str, seat: int | None = None, source: str = "", /, **args: Any) -> Frame:
         """Push a frame: it runs before everything already on the stack."""
@@ -246,7 +247,7 @@ class Flow(Generic[S]):
             fid = fs.next_id
             fs.__dict__["next_id"] = fid + 1
             f = _new_frame({"id": fid, "op": op, "seat": seat, "source": source, "args": args, "seq": 0,
-                            "seqs": {}, "done": [], "cancelled": False})
+                            "seqs": {}, "done": [], "cancelled": False, "linked": []})
         fs.stack.append(f)
         return f
 
@@ -275,11 +276,14 @@ class Flow(Generic[S]):
         return None
 
     def cancel(self, state: Any, frame_id: int) -> bool:
-        """Cancel a pending frame by id: it is dropped unrun when reached. False if it is not pending."""
+        """Cancel a pending frame by id, and the frames linked to it: each is dropped unrun when reached. False
+        if the frame is not pending."""
         f = self.find(state, frame_id)
         if f is None:
             return False
         f.cancelled = True
+        for linked in f.linked:
+            self.cancel(state, linked)
         return True
 
     def instead(self, state: Any, frame_id: int, frames: list[Frame]) -> bool:

@@ -8,8 +8,22 @@ never loads their rules or content. Adding a game means adding its package with 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def discover(package: str, attribute: str, kind: type[T]) -> list[T]:
+    """The `attribute` of every subpackage of `package` that defines one of type `kind` (each game's manifest)."""
+    found: list[T] = []
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        if info.ispkg:
+            value = getattr(importlib.import_module(f"{package}.{info.name}"), attribute, None)
+            if isinstance(value, kind):
+                found.append(value)
+    return found
 
 
 def load_target(target: str) -> Any:
@@ -20,7 +34,7 @@ def load_target(target: str) -> Any:
 
 @dataclass(frozen=True)
 class GameManifest:
-    id: str  # the game's id in commands and the store ("elder-sign")
+    id: str  # the game's id in commands and the store (lowercase, with dashes)
     name: str
     rules: str  # "module:attribute" of the GameRules instance
     #: agent name -> "module:Class" (a class taking a seed); "random" is always available

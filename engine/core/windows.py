@@ -115,15 +115,11 @@ def around(flow: Flow[Any], state: Any, event: str, body: Step, data: dict[str, 
                                                                      data=data or {}))
     when = flow.frame(state, "window", seat, source, window=Window(timing="when", event=event, target=target.id,
                                                                     data=data or {}))
+    target.linked.append(after.id)  # what did not happen has no "after"
     flow.push_frames(state, [when, target, after])
     return target
 
 
 def cancel_event(flow: Flow[Any], state: Any, target: int) -> bool:
-    """Cancel a pending event frame and its after window."""
-    if not flow.cancel(state, target):
-        return False
-    for f in state.flow.stack:
-        if f.op == "window" and f.args["window"]["target"] == target and f.args["window"]["timing"] == "after":
-            f.cancelled = True
-    return True
+    """Cancel a pending event frame; its after window is linked to it (`around`), so it closes too."""
+    return flow.cancel(state, target)
