@@ -348,14 +348,8 @@ PINNED: ContextVar[str | None] = ContextVar("elder_sign_content", default=None)
 
 
 def default_content() -> Content:
-    """The content a new game starts with (the shipped version), loaded once through the registry."""
-    pinned = PINNED.get()
-    if pinned is not None:
-        return CONTENT.get("elder-sign", pinned)  # type: ignore[no-any-return]
-    version = read_version_cached()
-    if not CONTENT.has("elder-sign", version):
-        CONTENT.register("elder-sign", version, lambda: load_content(ASSETS))
-    return CONTENT.get("elder-sign", version)  # type: ignore[no-any-return]
+    """The content a new game starts with: the shipped version, or the one pinned by a test or a trial pack."""
+    return content_of(PINNED.get() or read_version_cached())
 
 
 @cache
@@ -371,7 +365,8 @@ def content_of(version: str) -> Content:
     every rules lookup, so the version -> content map is kept here (a version's content never changes)."""
     found = _BY_VERSION.get(version)
     if found is None:
-        if version == read_version_cached() and not CONTENT.has("elder-sign", version):
-            CONTENT.register("elder-sign", version, lambda: load_content(ASSETS))
+        for shipped, loader in content_versions().items():  # registered once, whoever asks first
+            if not CONTENT.has("elder-sign", shipped):
+                CONTENT.register("elder-sign", shipped, loader)
         found = _BY_VERSION[version] = CONTENT.get("elder-sign", version)
     return found
