@@ -67,8 +67,12 @@ def _lazy(target: str) -> Any:
     """Import the renderer on its first use (Pillow work stays out of startup)."""
     from engine.core.manifest import load_target
 
+    loaded: list[Any] = []
+
     def call(*args: Any) -> Any:
-        return load_target(target)(*args)
+        if not loaded:
+            loaded.append(load_target(target))
+        return loaded[0](*args)
     return call
 
 
