@@ -491,10 +491,9 @@ def cross_check(c: EldritchContent) -> None:
                 problems.append(f"{ao.id}: set_aside names unknown monster '{mid}'")
         if c.monsters and ao.final_mystery and ao.final_mystery.epic and ao.final_mystery.epic not in c.monsters:
             problems.append(f"{ao.id}: final mystery names unknown epic '{ao.final_mystery.epic}'")
-    for group, field in (("mysteries", "ao"), ("research", "ao")):
-        for card in getattr(c, group).values():
-            if c.ancient_ones and getattr(card, field) not in c.ancient_ones:
-                problems.append(f"{card.id}: unknown Ancient One '{getattr(card, field)}'")
+    for cid, ao_id in [*((m.id, m.ao) for m in c.mysteries.values()), *((r.id, r.ao) for r in c.research.values())]:
+        if c.ancient_ones and ao_id not in c.ancient_ones:
+            problems.append(f"{cid}: unknown Ancient One '{ao_id}'")
     for m in c.mysteries.values():
         if c.monsters and m.epic and (m.epic not in c.monsters or not c.monsters[m.epic].epic):
             problems.append(f"{m.id}: epic '{m.epic}' is no Epic Monster")

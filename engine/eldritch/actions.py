@@ -1,0 +1,407 @@
+"""The Action Phase (digest 3.1): from the Lead clockwise each investigator takes up to two actions, each
+action at most once per round: Travel, Rest, Trade, Prepare for Travel, Acquire Assets and component actions
+("Action:" on the sheet, a possession or a Condition; a Local Action of someone else's card on your space).
+A Delayed investigator stands up instead of acting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Answer, Frame
+from engine.core.prompt import Option, Prompt, PromptKind
+from engine.eldritch import possessions as P
+from engine.eldritch import world as W
+from engine.eldritch.board import board_of
+from engine.eldritch.checks import start_test
+from engine.eldritch.effects import become_delayed, describe, resolve
+from engine.eldritch.ops import (
+    Events,
+    active_seats,
+    answers,
+    asks,
+    auto,
+    card_name,
+    content,
+    name,
+    plural,
+    push,
+    say,
+    short,
+)
+from engine.eldritch.state import EldritchState
+
+ACTIONS_PER_TURN = 2
+
+
+def modifier_on(state: EldritchState, modifier: str) -> bool:
+    c = content(state)
+    return any(modifier in c.mythos[o.card].modifiers for o in state.ongoing)
+
+
+@auto("turn")
+def turn(state: EldritchState, frame: Frame, events: Events) -> None:
+    seat = frame.owner
+    inv = state.investigators[seat]
+    if not inv.active:
+        return
+    state.current = seat
+    if inv.delayed:
+        inv.delayed = False
+        say(events, f"{name(state, seat)} is Delayed: they stand up and take no actions this round.", seat=seat,
+            kind="turn.delayed")
+        return
+    inv.actions_left = ACTIONS_PER_TURN
+    say(events, f"{name(state, seat)}'s turn: {plural(ACTIONS_PER_TURN, 'action')}.", seat=seat, kind="turn.started")
+    push(state, "choose_action", seat)
+
+
+# ------------------------------------------------------------------ what can be done
+
+
+def component_actions(state: EldritchState, seat: int) -> list[tuple[str, str, str]]:
+    """(card, owner seat as str, label) for every component action available: the sheet, possessions,
+    Conditions and Spells with an action, others' Local Actions on this space. Each component once per round,
+    and never one another investigator already used this round (digest 3.1)."""
+    c = content(state)
+    inv = state.investigators[seat]
+    assert inv.card is not None
+    out: list[tuple[str, str, str]] = []
+    used = set(state.used_components)
+    sheet = c.investigators[inv.card]
+    if sheet.action and f"{inv.card}" not in used:
+        out.append((inv.card, str(seat), f"Use your ability: {sheet.action_text}"))
+    for card in [*inv.assets, *inv.artifacts]:
+        poss = c.assets.get(card) or c.artifacts.get(card)
+        if poss is not None and poss.action and card not in used:
+            out.append((card, str(seat), f"Use {poss.name}: {describe(state, poss.action)}"))
+    for card in inv.spells:
+        sp = c.spells[card]
+        if sp.action and card not in used and card not in state.flipped:
+            out.append((card, str(seat), f"Cast {sp.name}: {describe(state, sp.action)}"))
+    for card in inv.conditions:
+        cd = c.conditions[card]
+        if cd.action and card not in used:
+            out.append((card, str(seat), f"{cd.name}: {describe(state, cd.action)}"))
+    for other in active_seats(state):
+        o = state.investigators[other]
+        if other == seat or o.space != inv.space:
+            continue
+        for card in o.conditions:
+            cd = c.conditions[card]
+            if cd.action and cd.local_action and card not in used:
+                out.append((card, str(other), f"Help {short(state, other)} with {cd.name}: "
+                                              f"{describe(state, cd.action)}"))
+    return out
+
+
+def action_options(state: EldritchState, seat: int) -> list[Option]:
+    c = content(state)
+    inv = state.investigators[seat]
+    used = set(inv.actions_used)
+    board = board_of(state.content_version)
+    here = inv.space
+    city = c.spaces[here].type == "city"
+    monsters_here = bool(W.monsters_at(state, here))
+    detained = P.condition_of(state, seat, "detained") is not None
+    opts: list[Option] = []
+    if "travel" not in used and not detained:
+        trains = 0 if modifier_on(state, "no_trains") else inv.train
+        ships = 0 if modifier_on(state, "no_ships") else inv.ship
+        for dest, route in sorted(board.routes(here, trains, ships).items(),
+                                  key=lambda kv: (kv[1].tickets, W.space_name(state, kv[0]))):
+            cost = []
+            if route.train:
+                cost.append(plural(route.train, "train ticket"))
+            if route.ship:
+                cost.append(plural(route.ship, "ship ticket"))
+            label = f"Travel to {W.space_name(state, dest)}" + (f" ({', '.join(cost)})" if cost else "")
+            opts.append(Option(id=f"travel:{dest}", label=label, data=("travel", dest, route.train, route.ship)))
+    if "rest" not in used and not monsters_here and not modifier_on(state, "no_rest"):
+        opts.append(Option(id="rest", label="Rest: recover 1 Health and 1 Sanity", data=("rest",)))
+    partners = [s for s in active_seats(state) if s != seat and state.investigators[s].space == here]
+    if "trade" not in used:
+        for s in partners:
+            opts.append(Option(id=f"trade:{s}", label=f"Trade with {name(state, s)}", data=("trade", s)))
+    sheet = c.investigators[inv.card] if inv.card else None
+    anywhere = sheet is not None and sheet.passive.kind == "travel_ticket"
+    if "prepare" not in used and (city or anywhere):
+        for kind in ("train", "ship"):
+            if board.has_path(here, kind) or anywhere:
+                opts.append(Option(id=f"prepare:{kind}", label=f"Prepare for travel: gain a {kind} ticket",
+                                   data=("prepare", kind)))
+    if "acquire" not in used and city and not monsters_here and not modifier_on(state, "no_acquire"):
+        opts.append(Option(id="acquire", label="Acquire assets (test Influence)", data=("acquire",)))
+    for card, owner, label in component_actions(state, seat):
+        if f"component:{card}" not in used:
+            opts.append(Option(id=f"use:{card}", label=label, data=("component", card, int(owner))))
+    opts.append(Option(id="end", label=f"End your turn ({plural(inv.actions_left, 'action')} unused)",
+                       data=("end",)))
+    return opts
+
+
+@asks("choose_action")
+def ask_action(state: EldritchState, frame: Frame) -> Prompt:
+    seat = frame.owner
+    inv = state.investigators[seat]
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
+                  title=f"{name(state, seat)}: choose an action ({inv.actions_left} left)",
+                  reason=f"At {W.space_name(state, inv.space)}. Each action at most once per round.",
+                  options=action_options(state, seat), default=["end"])
+
+
+@answers("choose_action")
+def answer_action(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    seat = frame.owner
+    data: tuple[Any, ...] = answer.data
+    inv = state.investigators[seat]
+    kind = data[0]
+    if kind == "end":
+        say(events, f"{name(state, seat)} ends their turn.", seat=seat)
+        inv.actions_left = 0
+        return
+    push(state, "after_action", seat)
+    if kind == "travel":
+        inv.actions_used.append("travel")
+        travel(state, seat, data[1], data[2], data[3], events)
+    elif kind == "rest":
+        inv.actions_used.append("rest")
+        rest(state, seat, events)
+    elif kind == "trade":
+        inv.actions_used.append("trade")
+        push(state, "trade_give", seat, partner=data[1])
+    elif kind == "prepare":
+        inv.actions_used.append("prepare")
+        P.gain_ticket(state, seat, data[1], "rule.prepare", events)
+        sheet = content(state).investigators[inv.card] if inv.card else None
+        if sheet is not None and sheet.passive.kind == "travel_ticket":
+            P.gain_ticket(state, seat, data[1], inv.card or "", events)
+    elif kind == "acquire":
+        inv.actions_used.append("acquire")
+        acquire(state, seat, events)
+    elif kind == "component":
+        card, owner = data[1], data[2]
+        inv.actions_used.append(f"component:{card}")
+        state.used_components.append(card)
+        component(state, seat, card, owner, events)
+
+
+@auto("after_action")
+def after_action(state: EldritchState, frame: Frame, events: Events) -> None:
+    seat = frame.owner
+    inv = state.investigators[seat]
+    if not inv.active or state.current != seat:
+        return
+    inv.actions_left = max(0, inv.actions_left - 1)
+    if inv.actions_left > 0:
+        push(state, "choose_action", seat)
+
+
+# ------------------------------------------------------------------ the actions
+
+
+def travel(state: EldritchState, seat: int, dest: str, trains: int, ships: int, events: Events) -> None:
+    inv = state.investigators[seat]
+    inv.train -= trains
+    inv.ship -= ships
+    inv.space = dest
+    spent = []
+    if trains:
+        spent.append(plural(trains, "train ticket"))
+    if ships:
+        spent.append(plural(ships, "ship ticket"))
+    say(events, f"{name(state, seat)} travels to {W.space_name(state, dest)}"
+                + (f", spending {' and '.join(spent)}" if spent else "") + ".", seat=seat,
+        kind="investigator.moved", space=dest)
+
+
+def rest(state: EldritchState, seat: int, events: Events) -> None:
+    """Recover 1 Health and 1 Sanity (plus the investigator's rest bonus); "when you rest" cards resolve."""
+    c = content(state)
+    inv = state.investigators[seat]
+    assert inv.card is not None
+    p = c.investigators[inv.card].passive
+    h = 1 + (p.health or 0 if p.kind == "rest_bonus" else 0)
+    s = 1 + (p.sanity or 0 if p.kind == "rest_bonus" else 0)
+    say(events, f"{name(state, seat)} rests.", seat=seat, kind="investigator.rested")
+    for card in reversed([*inv.assets, *inv.artifacts]):
+        poss = c.assets.get(card) or c.artifacts.get(card)
+        if poss is not None and poss.on_rest:
+            resolve(state, seat, poss.on_rest, card, card=card)
+    P.change_track(state, seat, "health", h, "rule.rest", events)
+    P.change_track(state, seat, "sanity", s, "rule.rest", events)
+
+
+def acquire(state: EldritchState, seat: int, events: Events) -> None:
+    """Test Influence; you may take a Debt for +2 successes (the bank loan, once); buy reserve cards whose
+    total cost is at most your successes; having bought nothing you may discard one reserve card; the reserve
+    refills after the action (digest 3.1 Acquire Assets)."""
+    c = content(state)
+    inv = state.investigators[seat]
+    assert inv.card is not None
+    p = c.investigators[inv.card].passive
+    extra = p.successes or 0 if p.kind == "acquire_bonus" else 0
+    start_test(state, seat, "influence", 0, "rule.acquire", acquire=True, then="acquire_shop",
+               then_args={"extra": extra})
+
+
+@auto("acquire_shop")
+def acquire_shop(state: EldritchState, frame: Frame, events: Events) -> None:
+    seat = frame.owner
+    budget = int(frame.args["successes"]) + int(frame.args.get("extra", 0))
+    push(state, "shop", seat, budget=budget, bought=0, loan=False)
+
+
+@asks("shop")
+def ask_shop(state: EldritchState, frame: Frame) -> Prompt:
+    c = content(state)
+    a = frame.args
+    seat = frame.owner
+    opts: list[Option] = []
+    for card in state.reserve:
+        asset = c.assets[card]
+        if asset.cost <= a["budget"]:
+            opts.append(Option(id=card, label=f"Buy {asset.name} (cost {asset.cost})", detail=asset.text,
+                               data=("buy", card)))
+    if not a["loan"] and P.condition_of(state, seat, "debt") is None and c.conditions_of("debt"):
+        opts.append(Option(id="loan", label="Take a bank loan: +2 successes, gain a Debt Condition",
+                           data=("loan", "")))
+    if not a["bought"]:
+        for card in state.reserve:
+            opts.append(Option(id=f"discard:{card}", label=f"Buy nothing; discard {c.assets[card].name} from the "
+                                                           "reserve", data=("discard", card)))
+    opts.append(Option(id="done", label="Done shopping" if a["bought"] else "Buy nothing", data=("done", "")))
+    spend = plural(a["budget"], "success", "successes")
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Acquire assets: {spend} to spend",
+                  reason="Reserve: " + ", ".join(f"{c.assets[x].name} ({c.assets[x].cost})" for x in state.reserve),
+                  options=opts, default=["done"])
+
+
+@answers("shop")
+def answer_shop(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    seat = frame.owner
+    a = frame.args
+    kind, card = answer.data
+    if kind == "done":
+        P.refill_reserve(state, events)
+        return
+    if kind == "discard":
+        state.reserve.remove(card)
+        state.decks["asset"].discard(card)
+        say(events, f"{card_name(state, card)} is discarded from the reserve.", seat=seat)
+        P.refill_reserve(state, events)
+        return
+    if kind == "loan":
+        P.gain_condition(state, seat, "debt", "rule.bank-loan", events)
+        push(state, "shop", seat, budget=a["budget"] + 2, bought=a["bought"], loan=True)
+        return
+    cost = content(state).assets[card].cost
+    state.reserve.remove(card)
+    P.gain_asset_card(state, seat, card, "rule.acquire", events)
+    push(state, "shop", seat, budget=a["budget"] - cost, bought=a["bought"] + 1, loan=a["loan"])
+
+
+def component(state: EldritchState, seat: int, card: str, owner: int, events: Events) -> None:
+    c = content(state)
+    if card in c.investigators:
+        sheet = c.investigators[card]
+        say(events, f"{name(state, seat)} uses their ability.", seat=seat, cause=card, kind="action.component")
+        resolve(state, seat, sheet.action, card, card=card)
+        return
+    model = c.assets.get(card) or c.artifacts.get(card) or c.spells.get(card) or c.conditions.get(card)
+    assert model is not None
+    say(events, f"{name(state, seat)} uses {model.name}.", seat=seat, cause=card, kind="action.component")
+    # a Local Action on someone else's card resolves for the card's holder, acted on by the visitor
+    target = owner if card in state.investigators[owner].conditions else seat
+    resolve(state, target, model.action, card, card=card)
+
+
+# ------------------------------------------------------------------ trade
+
+
+def tradeable(state: EldritchState, seat: int) -> list[tuple[str, str]]:
+    inv = state.investigators[seat]
+    out = [(card, card_name(state, card)) for card in inv.possessions()]
+    out += [(f"clue{i}", "1 Clue") for i in range(inv.clues)]
+    out += [(f"train{i}", "1 train ticket") for i in range(inv.train)]
+    out += [(f"ship{i}", "1 ship ticket") for i in range(inv.ship)]
+    return out
+
+
+@asks("trade_give")
+def ask_give(state: EldritchState, frame: Frame) -> Prompt:
+    seat = frame.owner
+    partner = int(frame.args["partner"])
+    mine = tradeable(state, seat)
+    theirs = tradeable(state, partner)
+    opts = [Option(id=f"give:{k}", label=f"Give {label}", data=("give", k)) for k, label in mine]
+    opts += [Option(id=f"take:{k}", label=f"Ask for their {label}", data=("take", k)) for k, label in theirs]
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.MANY, title=f"Trade with {name(state, partner)}",
+                  reason="Pick what you give and what you ask for; they must agree. Conditions cannot be traded.",
+                  options=opts, min_choices=0, max_choices=len(opts), default=[])
+
+
+@answers("trade_give")
+def answer_give(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    seat = frame.owner
+    give = [o.data[1] for o in answer.options if o.data[0] == "give"]
+    take = [o.data[1] for o in answer.options if o.data[0] == "take"]
+    if not give and not take:
+        say(events, f"{name(state, seat)} trades nothing.", seat=seat)
+        return
+    push(state, "trade_agree", int(frame.args["partner"]), proposer=seat, give=give, take=take)
+
+
+@asks("trade_agree")
+def ask_agree(state: EldritchState, frame: Frame) -> Prompt:
+    a = frame.args
+    proposer = int(a["proposer"])
+    labels = dict(tradeable(state, proposer)) | {}
+    theirs = dict(tradeable(state, frame.owner))
+    give = ", ".join(labels.get(k, k) for k in a["give"]) or "nothing"
+    take = ", ".join(theirs.get(k, k) for k in a["take"]) or "nothing"
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title=f"{name(state, proposer)} offers a trade",
+                  reason=f"You receive: {give}. You give: {take}.",
+                  options=[Option(id="yes", label="Agree", data=True), Option(id="no", label="Refuse", data=False)],
+                  default=["no"])
+
+
+@answers("trade_agree")
+def answer_agree(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    a = frame.args
+    proposer = int(a["proposer"])
+    partner = frame.owner
+    if not answer.data:
+        say(events, f"{name(state, partner)} refuses the trade.", seat=partner)
+        return
+    _move_items(state, proposer, partner, a["give"])
+    _move_items(state, partner, proposer, a["take"])
+    say(events, f"{name(state, proposer)} and {name(state, partner)} trade.", seat=proposer, kind="trade.done")
+
+
+def _move_items(state: EldritchState, src: int, dst: int, keys: list[str]) -> None:
+    """Traded possessions are not "gained" (digest 3.1)."""
+    a, b = state.investigators[src], state.investigators[dst]
+    for k in keys:
+        for kind in ("clue", "train", "ship"):
+            if k.startswith(kind) and k[len(kind):].isdigit():
+                field = "clues" if kind == "clue" else kind
+                if getattr(a, field) > 0:
+                    setattr(a, field, getattr(a, field) - 1)
+                    setattr(b, field, getattr(b, field) + 1)
+                break
+        else:
+            for field in ("assets", "artifacts", "spells"):
+                src_list = getattr(a, field)
+                if k in src_list:
+                    src_list.remove(k)
+                    getattr(b, field).append(k)
+    while b.train + b.ship > 2:  # the ticket limit holds after a trade: extra tickets go back
+        if b.ship:
+            b.ship -= 1
+        else:
+            b.train -= 1
+
+
+def become_delayed_payment(state: EldritchState, seat: int, events: Events) -> None:
+    become_delayed(state, seat, "payment", events, payment=True)

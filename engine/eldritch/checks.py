@@ -1,0 +1,231 @@
+"""Skill tests (digest 4): the dice pool, the roll, the reroll decisions and the result.
+
+Pool = skill value (printed + improvement) + the test's modifier + the single highest bonus that applies +
+additional dice, at least 1 die. Each 5 or 6 is a success (Blessed: 4-6; Cursed: only 6). After the roll the
+investigator may reroll one die at a time, paying 1 Clue each, or using each free reroll of their cards once;
+the result after the last reroll stands. Pass = at least `need` successes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Answer, Frame
+from engine.core.prompt import Option, Prompt, PromptKind
+from engine.eldritch.effects import resolve
+from engine.eldritch.ops import Events, answers, asks, auto, card_name, content, name, plural, push, say
+from engine.eldritch.possessions import condition_of, skill_value
+from engine.eldritch.state import EldritchState
+
+Effects = list[dict[str, Any]]
+
+
+def start_test(state: EldritchState, seat: int, skill: str, mod: int, source: str, *, need: int = 1,
+               on_pass: Effects | None = None, on_fail: Effects | None = None, per_success: Effects | None = None,
+               card: str | None = None, combat: bool = False, acquire: bool = False, resist: str | None = None,
+               then: str | None = None, then_args: dict[str, Any] | None = None) -> None:
+    """Push a test. `then` names an op run after it with the successes (combat and Acquire read them)."""
+    push(state, "test", seat, skill=skill, mod=mod, need=need, on_pass=on_pass or [], on_fail=on_fail or [],
+         per_success=per_success or [], card=card, combat=combat, acquire=acquire, resist=resist, then=then,
+         then_args=then_args or {}, source=source, bonus=0)
+
+
+def bonus_sources(state: EldritchState, seat: int, skill: str, combat: bool, acquire: bool,
+                  resist: str | None) -> list[tuple[int, str]]:
+    """(bonus, where from) for every bonus that applies to this test; only the highest counts (digest 4.1).
+    Magical Resistance ignores bonuses from Magical possessions and Spells; Physical Resistance ignores every
+    other bonus (digest 5)."""
+    c = content(state)
+    inv = state.investigators[seat]
+    out: list[tuple[int, str]] = []
+    for card in [*inv.assets, *inv.artifacts]:
+        poss = c.assets.get(card) or c.artifacts.get(card)
+        if poss is None:
+            continue
+        magical = poss.magical or card in c.artifacts and "magical" in poss.traits
+        if resist == "magical" and magical or resist == "physical" and not magical:
+            continue
+        for b in poss.bonuses:
+            if b.skill == skill and (b.during == "always" or b.during == "combat" and combat
+                                     or b.during == "acquire" and acquire):
+                out.append((b.value, poss.name))
+    for card in inv.conditions:
+        for b in c.conditions[card].bonuses:
+            if b.skill == skill and (b.during == "always" or b.during == "combat" and combat):
+                out.append((b.value, c.conditions[card].name))
+    assert inv.card is not None
+    p = c.investigators[inv.card].passive
+    if p.kind == "test_bonus" and p.skill == skill and p.value and (
+            p.during in (None, "always") or p.during == "combat" and combat or p.during == "acquire" and acquire):
+        if resist != "physical":
+            out.append((p.value, "their own talent"))
+    return out
+
+
+def penalty(state: EldritchState, seat: int, skill: str) -> int:
+    c = content(state)
+    return sum(b.value for card in state.investigators[seat].conditions for b in c.conditions[card].penalties
+               if b.skill == skill)
+
+
+def pool_size(state: EldritchState, seat: int, skill: str, mod: int, combat: bool = False, acquire: bool = False,
+              resist: str | None = None, extra_bonus: int = 0) -> tuple[int, str]:
+    """(dice, how the pool was made) — digest 4.1, minimum 1 die after everything."""
+    c = content(state)
+    inv = state.investigators[seat]
+    assert inv.card is not None
+    value = skill_value(state, seat, skill)
+    bonuses = bonus_sources(state, seat, skill, combat, acquire, resist)
+    if extra_bonus:
+        bonuses.append((extra_bonus, "a spell"))
+    best = max(bonuses, default=(0, ""))
+    p = c.investigators[inv.card].passive
+    extra = 1 if p.kind == "extra_die" and p.skill in (skill, None) and (
+        p.during in (None, "always") or p.during == "combat" and combat) else 0
+    pen = penalty(state, seat, skill)
+    dice = max(1, value + mod + best[0] + extra - pen)
+    how = f"{skill.title()} {value}" + (f" {mod:+d}" if mod else "") + (f" +{best[0]} ({best[1]})" if best[0] else "")
+    how += " +1 die" if extra else ""
+    how += f" -{pen} (conditions)" if pen else ""
+    return dice, how
+
+
+def success_faces(state: EldritchState, seat: int) -> tuple[int, ...]:
+    if condition_of(state, seat, "blessed"):
+        return (4, 5, 6)
+    if condition_of(state, seat, "cursed"):
+        return (6,)
+    return (5, 6)
+
+
+def count(state: EldritchState, seat: int, dice: list[int], double_sixes: bool) -> int:
+    faces = success_faces(state, seat)
+    return sum((2 if d == 6 and double_sixes else 1) for d in dice if d in faces)
+
+
+def double_sixes(state: EldritchState, seat: int, combat: bool) -> bool:
+    if not combat:
+        return False
+    c = content(state)
+    inv = state.investigators[seat]
+    return any((c.assets.get(a) or c.artifacts.get(a)).double_sixes  # type: ignore[union-attr]
+               for a in [*inv.assets, *inv.artifacts])
+
+
+@auto("test")
+def run_test(state: EldritchState, frame: Frame, events: Events) -> None:
+    a = frame.args
+    seat = frame.owner
+    dice_n, how = pool_size(state, seat, a["skill"], a["mod"], a["combat"], a["acquire"], a["resist"],
+                            int(a.get("bonus", 0)))
+    dice = [state.rng.below(6) + 1 for _ in range(dice_n)]
+    a["dice"] = dice
+    a["free_used"] = []
+    a["how"] = how
+    say(events, f"{name(state, seat)} tests {how}: {plural(dice_n, 'die', 'dice')} → {fmt(dice)}.", seat=seat,
+        cause=a["source"], kind="dice.rolled", dice=dice, skill=a["skill"])
+    next_step(state, seat, a, events)
+
+
+def next_step(state: EldritchState, seat: int, a: dict[str, Any], events: Events) -> None:
+    """Ask about rerolls only when one is possible (a failed die and a Clue or a free reroll to use)."""
+    if _reroll_options(state, seat, a):
+        push(state, "test_reroll", seat, **a)
+    else:
+        finish(state, seat, a, events)
+
+
+def fmt(dice: list[int]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+def free_rerolls(state: EldritchState, seat: int, skill: str, combat: bool) -> list[tuple[str, int, str]]:
+    """(id, dice, name) of each free reroll this test may use once (cards and the investigator's passive)."""
+    c = content(state)
+    inv = state.investigators[seat]
+    out: list[tuple[str, int, str]] = []
+    for card in [*inv.assets, *inv.artifacts]:
+        poss = c.assets.get(card) or c.artifacts.get(card)
+        if poss is None:
+            continue
+        for i, r in enumerate(poss.rerolls):
+            if r.skill in (skill, "any") and (r.during == "always" or combat):
+                out.append((f"{card}#{i}", r.dice, poss.name))
+    assert inv.card is not None
+    p = c.investigators[inv.card].passive
+    if p.kind == "reroll" and p.skill in (skill, "any", None) and (p.during in (None, "always") or combat):
+        out.append(("passive", p.dice or 1, "their own knack"))
+    return out
+
+
+def _reroll_options(state: EldritchState, seat: int, a: dict[str, Any]) -> list[Option]:
+    faces = success_faces(state, seat)
+    failing = sorted({d for d in a["dice"] if d not in faces})
+    if not failing:
+        return []
+    low = failing[0]
+    opts: list[Option] = []
+    inv = state.investigators[seat]
+    for rid, n, label in free_rerolls(state, seat, a["skill"], a["combat"]):
+        if rid not in a["free_used"]:
+            k = min(n, sum(1 for d in a["dice"] if d not in faces))
+            opts.append(Option(id=f"free:{rid}", label=f"Reroll {plural(k, 'failed die', 'failed dice')} ({label})",
+                               data=("free", rid, k)))
+    if inv.clues > 0:
+        opts.append(Option(id="clue", label=f"Spend 1 Clue: reroll a {low} ({inv.clues} Clues held)",
+                           data=("clue", "", 1)))
+    return opts
+
+
+@asks("test_reroll")
+def ask_reroll(state: EldritchState, frame: Frame) -> Prompt:
+    a = frame.args
+    seat = frame.owner
+    got = count(state, seat, a["dice"], double_sixes(state, seat, a["combat"]))
+    verdict = "passes" if got >= a["need"] else "fails"
+    opts = _reroll_options(state, seat, a)
+    opts.insert(0, Option(id="keep", label=f"Keep: {plural(got, 'success', 'successes')} ({verdict})",
+                          data=("keep", "", 0)))
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Dice: {fmt(a['dice'])}",
+                  reason=f"Testing {a['how']} for {card_name(state, a['source'])}; {a['need']} needed.",
+                  options=opts, default=["keep"])
+
+
+@answers("test_reroll")
+def answer_reroll(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    a = frame.args
+    seat = frame.owner
+    kind, rid, n = answer.data
+    if kind == "keep":
+        finish(state, seat, a, events)
+        return
+    faces = success_faces(state, seat)
+    dice: list[int] = list(a["dice"])
+    order = sorted(range(len(dice)), key=lambda i: dice[i])
+    targets = [i for i in order if dice[i] not in faces][:n]
+    if kind == "clue":
+        state.investigators[seat].clues -= 1
+        how = "1 Clue"
+    else:
+        a["free_used"] = [*a["free_used"], rid]
+        how = "a free reroll"
+    before = fmt(dice)
+    for i in targets:
+        dice[i] = state.rng.below(6) + 1
+    a["dice"] = dice
+    say(events, f"{name(state, seat)} rerolls with {how}: {before} → {fmt(dice)}.", seat=seat, cause=a["source"],
+        kind="dice.rerolled", dice=dice)
+    next_step(state, seat, a, events)
+
+
+def finish(state: EldritchState, seat: int, a: dict[str, Any], events: Events) -> None:
+    """The result stands: say it, then push what it leads to: per-success effects, pass or fail, then `then`."""
+    got = count(state, seat, a["dice"], double_sixes(state, seat, a["combat"]))
+    passed = got >= a["need"]
+    say(events, f"{name(state, seat)} {'passes' if passed else 'fails'} with {plural(got, 'success', 'successes')}.",
+        seat=seat, cause=a["source"], kind="test.passed" if passed else "test.failed", successes=got)
+    if a.get("then"):
+        push(state, a["then"], seat, successes=got, passed=passed, **a["then_args"])
+    resolve(state, seat, a["on_pass"] if passed else a["on_fail"], a["source"], card=a.get("card"))
+    for _ in range(got if a["per_success"] else 0):
+        resolve(state, seat, a["per_success"], a["source"], card=a.get("card"))

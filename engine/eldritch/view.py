@@ -1,0 +1,150 @@
+"""What a seat may see of an Eldritch Horror game (digest 8 "Hidden information").
+
+Public: the board (Gates, Monsters by kind with their wounds, Clues, rumors, the expedition, defeated
+investigators), doom, omen, the reserve, the active Mystery and its progress, the solved ones, ongoing Mythos
+cards, every investigator's sheet, possessions and Conditions by their front, deck sizes and discard tops.
+Hidden from everyone: deck order, the Monster cup, the Gate stack (except revealed Gates), the Clue pool, the
+backs of Spells and Conditions. A renderer reads only this model.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engine.eldritch.content import EldritchContent
+from engine.eldritch.ops import content
+from engine.eldritch.state import OMEN_TRACK, EldritchState
+
+
+class CardFace(BaseModel):
+    id: str
+    name: str
+    text: str = ""
+
+
+class MonsterView(BaseModel):
+    uid: int
+    kind: str
+    name: str
+    space: str
+    damage: int
+    toughness: int
+    epic: bool
+
+
+class InvestigatorView(BaseModel):
+    seat: int
+    player: str
+    card: str | None
+    name: str
+    occupation: str
+    space: str
+    health: int
+    max_health: int
+    sanity: int
+    max_sanity: int
+    skills: dict[str, int]
+    improvements: dict[str, int]
+    clues: int
+    train: int
+    ship: int
+    possessions: list[CardFace]
+    conditions: list[CardFace]
+    delayed: bool
+    defeated: bool
+    eliminated: bool
+    actions_left: int
+    lead: bool
+
+
+class SpaceView(BaseModel):
+    id: str
+    name: str
+    type: str
+    lat: float
+    lon: float
+    gate: str | None = None  # the omen colour of an open Gate
+    clues: int = 0
+    rumor: str | None = None
+    expedition: bool = False
+    defeated: list[str] = Field(default_factory=list)
+
+
+class EldritchView(BaseModel):
+    game: str = "eldritch"
+    seat: int | None
+    round: int
+    phase: str
+    ancient_one: CardFace
+    awakened: bool
+    doom: int
+    omen: str
+    omen_track: list[str]
+    mysteries_needed: int
+    mystery: CardFace | None
+    mystery_progress: str
+    solved: list[CardFace]
+    final_mystery: str | None
+    reserve: list[CardFace]
+    ongoing: list[CardFace]
+    investigators: list[InvestigatorView]
+    spaces: list[SpaceView]
+    monsters: list[MonsterView]
+    decks: dict[str, int]
+    revealed_gates: list[str]
+    over: bool
+    result: str | None
+    notices: list[str]
+
+
+def _face(c: EldritchContent, card: str) -> CardFace:
+    for table in (c.assets, c.artifacts, c.spells, c.conditions, c.mythos, c.mysteries):
+        got = table.get(card)
+        if got is not None:
+            return CardFace(id=card, name=got.name, text=got.text)
+    return CardFace(id=card, name=card)
+
+
+def build_view(state: EldritchState, seat: int | None) -> EldritchView:
+    from engine.eldritch.world import monster_stats, need_of
+
+    c = content(state)
+    ao = c.ancient_ones[state.ao]
+    invs: list[InvestigatorView] = []
+    for s, inv in enumerate(state.investigators):
+        sheet = c.investigators[inv.card] if inv.card else None
+        invs.append(InvestigatorView(
+            seat=s, player=state.seats[s].name, card=inv.card, name=sheet.name if sheet else "",
+            occupation=sheet.occupation if sheet else "", space=inv.space, health=inv.health,
+            max_health=sheet.health if sheet else 0, sanity=inv.sanity, max_sanity=sheet.sanity if sheet else 0,
+            skills={k: v + inv.improve.get(k, 0) for k, v in sheet.skills.items()} if sheet else {},
+            improvements=dict(inv.improve), clues=inv.clues, train=inv.train, ship=inv.ship,
+            possessions=[_face(c, x) for x in inv.possessions()], conditions=[_face(c, x) for x in inv.conditions],
+            delayed=inv.delayed, defeated=inv.defeated, eliminated=inv.eliminated, actions_left=inv.actions_left,
+            lead=s == state.lead))
+    spaces = []
+    for sp in c.spaces.values():
+        spaces.append(SpaceView(
+            id=sp.id, name=sp.name, type=sp.type, lat=sp.lat, lon=sp.lon, gate=state.gates.get(sp.id),
+            clues=state.clues.get(sp.id, 0),
+            rumor=next((c.mythos[k].name for k, v in state.rumors.items() if v == sp.id), None),
+            expedition=state.expedition == sp.id,
+            defeated=[c.investigators[t.card].name for t in state.defeated if t.space == sp.id]))
+    monsters = [MonsterView(uid=m.uid, kind=m.kind, name=c.monsters[m.kind].name, space=m.space, damage=m.damage,
+                            toughness=monster_stats(state, m)[4], epic=c.monsters[m.kind].epic)
+                for m in state.monsters if m.space]
+    if state.mystery:
+        mm = c.mysteries[state.mystery]
+        progress = "defeat its Epic Monster" if mm.epic else f"{state.mystery_tokens}/{need_of(state, mm.need)}"
+    else:
+        progress = ""
+    final = ao.final_mystery.text if state.awakened and ao.final_mystery else None
+    return EldritchView(
+        seat=seat, round=state.round, phase=state.phase, ancient_one=CardFace(id=ao.id, name=ao.name, text=ao.text),
+        awakened=state.awakened, doom=state.doom, omen=state.omen_colour, omen_track=list(OMEN_TRACK),
+        mysteries_needed=ao.mysteries, mystery=_face(c, state.mystery) if state.mystery else None,
+        mystery_progress=progress, solved=[_face(c, x) for x in state.solved], final_mystery=final,
+        reserve=[_face(c, x) for x in state.reserve], ongoing=[_face(c, o.card) for o in state.ongoing],
+        investigators=invs, spaces=spaces, monsters=monsters,
+        decks={k: len(d.draw_pile) for k, d in state.decks.items()}, revealed_gates=list(state.revealed_gates),
+        over=state.over, result=state.result, notices=list(state.notices))
