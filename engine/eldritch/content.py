@@ -201,6 +201,7 @@ class Monster(Card, MonsterStats):
     reckoning: Effects = Field(default_factory=list)
     cultist: bool = False  # its stats come from the Ancient One sheet
     loss_cap: int | None = None  # loses at most this much Health from any one effect
+    per_investigator: bool = False  # an Epic Monster's toughness is this number plus the investigators
     _v = field_validator("spawn", "reckoning", mode="before")(_effects)
 
 

@@ -42,7 +42,7 @@ YOU_VERBS = frozenset({
     "health", "sanity", "clues", "ticket", "improve", "delayed", "move", "devoured", "gain_asset", "gain_artifact",
     "gain_spell", "condition", "discard_condition", "lose_possession", "close_gate", "discard_gate", "take_clue",
     "ambush", "fight_here", "test", "choice", "may", "spend", "unless", "one_here", "if_condition", "if_space",
-    "spawn_monster", "monster_damage", "combat_bonus",
+    "spawn_monster", "monster_damage", "combat_bonus", "special_encounter",
 })
 
 
@@ -376,6 +376,18 @@ def _combat_bonus(state: EldritchState, seat: int, n: int, source: str, c: dict[
             return
 
 
+def _special(state: EldritchState, seat: int, _: Any, source: str, c: dict[str, Any], events: Events) -> None:
+    """Draw and resolve the Ancient One's special encounter (its own deck, digest 1.4)."""
+    deck = state.decks.get("special")
+    card = deck.draw(state.rng) if deck is not None else None
+    if card is None:
+        return
+    sp = content(state).specials[card]
+    say(events, f"{sp.name}: {sp.text}", seat=seat, cause=card, kind="encounter.started", card=card)
+    push(state, "discard_encounter", seat, deck="special", card=card)
+    resolve(state, seat, sp.effects, card, card=card)
+
+
 def _spawn_monster(state: EldritchState, seat: int, n: int, source: str, c: dict[str, Any], events: Events) -> None:
     for _ in range(n):
         W.spawn_monster(state, state.investigators[seat].space, events, source)
@@ -394,7 +406,7 @@ def _spawn_epic(state: EldritchState, arg: dict[str, str], source: str, c: dict[
     mon = content(state).monsters[arg["monster"]]
     if any(m.kind == mon.id for m in state.monsters):
         return
-    space = arg.get("space") or W.random_space(state)
+    space = arg.get("space") or c["space"] or W.random_space(state)
     W.place_monster(state, mon.id, space)
     say(events, f"{mon.name} appears at {W.space_name(state, space)}!", cause=source, kind="monster.spawned",
         space=space, monster=mon.id)
@@ -633,7 +645,7 @@ HANDLERS: dict[str, Any] = {
     "_discard": _discard, "flip": _flip, "discard_self": _discard_self,
     "advance_doom": _world(_advance_doom), "retreat_doom": _world(_retreat_doom),
     "advance_omen": _world(_advance_omen), "spawn_gate": _world(_spawn_gate), "spawn_clue": _world(_spawn_clue),
-    "spawn_monster": _spawn_monster, "spawn_epic": _world(_spawn_epic),
+    "spawn_monster": _spawn_monster, "special_encounter": _special, "spawn_epic": _world(_spawn_epic),
     "monsters_at_gates": _world(_monsters_at_gates), "close_gate": _close_gate, "discard_gate": _discard_gate,
     "take_clue": _take_clue, "heal_monsters": _world(_heal_monsters), "ambush": _ambush, "fight_here": _fight_here,
     "reveal_gate": _world(_reveal_gate), "gain_reserve_discard": _world(_reserve_discard),

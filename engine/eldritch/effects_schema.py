@@ -61,6 +61,7 @@ VERBS: dict[str, str] = {
     "heal_monsters": "true",  # every Monster on the board recovers all its Health
     "ambush": "true",  # fight a random Monster from the cup; it goes back to the cup afterwards
     "fight_here": "true",  # fight every Monster on your space now
+    "special_encounter": "true",  # draw and resolve a card of the Ancient One's special encounter deck
     "reveal_gate": "true",  # flip the top of the Gate stack face up (it stays in place)
     "gain_reserve_discard": "true",  # discard the whole reserve and refill it
     # --- this card (a Mystery, a Rumor, an ongoing Mythos card)
@@ -174,6 +175,8 @@ class EldritchGrammar(EffectGrammar):
         return None
 
     def _roll(self, arg: Any) -> str | None:
+        if isinstance(arg, dict) and True in arg:
+            return "its key 'on' in quotes (\"on\": [1]): YAML reads a bare on as true"
         wrong = self._fields(arg, {"dice", "on"}, {"hit", "miss"}, {"hit", "miss"})
         if wrong:
             return wrong

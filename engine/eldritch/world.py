@@ -185,7 +185,8 @@ def monster_stats(state: EldritchState, token: MonsterToken) -> tuple[int | None
         ao = c.ancient_ones[state.ao]
         s = ao.cultist_awakened if state.awakened else ao.cultist
         return s.will_mod, s.horror, s.strength_mod, s.damage, s.toughness
-    return m.will_mod, m.horror, m.strength_mod, m.damage, m.toughness
+    toughness = m.toughness + (state.players if m.per_investigator else 0)
+    return m.will_mod, m.horror, m.strength_mod, m.damage, toughness
 
 
 def remove_monster(state: EldritchState, token: MonsterToken, events: Events, defeated: bool) -> None:
