@@ -70,6 +70,7 @@ def test_condition_kinds_share_a_front_and_differ_in_backs() -> None:
 def test_a_broken_card_names_file_line_and_id(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "map.yaml").write_text((ASSETS / "map.yaml").read_text())
     (tmp_path / "other_worlds.yaml").write_text(
-        "deck: other_worlds\ncards:\n  - id: eh.ow.bad\n    name: Bad\n    effects:\n      - test: {skill: lore, pas: []}\n")
+        "deck: other_worlds\ncards:\n  - id: eh.ow.bad\n    name: Bad\n    effects:\n"
+        "      - test: {skill: lore, pas: []}\n")
     with pytest.raises(ContentError, match=r"other_worlds.yaml:3 \(eh.ow.bad\).*unknown pas"):
         load_pack(tmp_path)
