@@ -527,6 +527,7 @@ def cross_check(c: EldritchContent) -> None:
         raise ContentError("content cross-check failed:\n  " + "\n  ".join(problems[:30]))
 
 
+@cache
 def _shipped_version() -> str:
     return read_version(ASSETS)
 
@@ -543,16 +544,22 @@ def _load_shipped() -> EldritchContent:
 
 #: a test may pin another version (a pack with extra cards) for the code running under it
 PINNED: ContextVar[str | None] = ContextVar("eldritch_content", default=None)
+_registered = False
 
 
 def register_versions() -> None:
+    global _registered
     for version, loader in content_versions().items():
         if not CONTENT.has(GAME, version):
             CONTENT.register(GAME, version, loader)
+    _registered = True
 
 
 def content_of(version: str) -> EldritchContent:
-    register_versions()
+    """The content of a version; looked up on every rules step, so the registry is consulted directly once
+    the shipped versions are registered."""
+    if not _registered:
+        register_versions()
     got: EldritchContent = CONTENT.get(GAME, version)
     return got
 
