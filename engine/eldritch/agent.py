@@ -134,6 +134,9 @@ class SmartAgent:
                     best, best_key = o, key
             if best is not None:
                 return best
+        useful = self.useful_component(state, seat, opts)
+        if useful is not None:
+            return useful
         acquire = next((o for o in opts if o.id == "acquire"), None)
         if acquire is not None and state.reserve:
             return acquire
@@ -144,6 +147,22 @@ class SmartAgent:
         if rest is not None and (inv.health < sheet.health or inv.sanity < sheet.sanity):
             return rest
         return next(o for o in opts if o.id == "end")
+
+    def useful_component(self, state: EldritchState, seat: int, opts: list[Option]) -> Option | None:
+        """A component action whose effects score well (a sheet ability, an item, a spell to cast)."""
+        c = default_content()
+        best: tuple[float, Option | None] = (0.5, None)
+        for o in opts:
+            if not (isinstance(o.data, tuple) and o.data[0] == "component"):
+                continue
+            card = o.data[1]
+            model = (c.investigators.get(card) or c.assets.get(card) or c.artifacts.get(card)
+                     or c.spells.get(card) or c.conditions.get(card))
+            effects = getattr(model, "action", []) or []
+            value = score(effects) + (1.0 if card in c.conditions else 0.0)  # shedding a Condition is good
+            if value > best[0]:
+                best = (value, o)
+        return best[1]
 
     def goals(self, state: EldritchState, seat: int) -> dict[str, float]:
         """Spaces worth reaching, with a bonus (in paths) for the most useful ones."""
@@ -169,8 +188,9 @@ class SmartAgent:
             for tok in state.monsters:
                 if tok.kind == fm.epic:
                     goals[tok.space] = 3.0
+        gate_weight = 1.5 if state.doom <= 8 else 1.0
         for sp in state.gates:
-            goals[sp] = max(goals.get(sp, 0.0), 1.0 if len(monsters_at(state, sp)) <= 1 else 0.0)
+            goals[sp] = max(goals.get(sp, 0.0), gate_weight if len(monsters_at(state, sp)) <= 1 else 0.0)
         for sp in state.clues:
             goals[sp] = max(goals.get(sp, 0.0), 0.5)
         for sp in state.rumors.values():
