@@ -25,6 +25,7 @@ from bot.reminders import Reminders
 from bot.service import GameService
 from bot.settings import Settings, install_redaction
 from bot.store import Store
+from bot.turns import TablePublisher
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ class MiskatonicBot(commands.AutoShardedBot):
         self._owns_store = False
         self._with_reminders = reminders
         self.prompt_handler = PromptPlay(self)
+        self.publisher = TablePublisher(self)
         self._moderator_roles: ModeratorRoles | None = None
         self.reminders: Reminders | None = None
 
@@ -74,8 +76,10 @@ class MiskatonicBot(commands.AutoShardedBot):
             if self._store is None:
                 self._store = store_for(self.settings)
                 self._owns_store = True
+            # The channel shows steps through the publisher (bot/turns.py), which asks for the pictures.
             self._service = GameService(self._store, cache_size=self.settings.GAME_CACHE_SIZE,
-                                        cache_idle_seconds=self.settings.GAME_CACHE_IDLE_SECONDS)
+                                        cache_idle_seconds=self.settings.GAME_CACHE_IDLE_SECONDS,
+                                        step_images=False)
         self._moderator_roles = ModeratorRoles(self._service)
         self.tree.error(on_app_command_error)
         for extension in extensions():

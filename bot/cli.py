@@ -110,6 +110,8 @@ def cmd_console(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError(f"no script file at {args.script}")
     if args.out.exists() and not args.out.is_dir():
         raise CliError(f"--out {args.out} is a file, not a folder")
+    if args.db is not None and args.db.is_dir():
+        raise CliError(f"--db {args.db} is a folder; name a file in it, e.g. {args.db / 'console.db'}")
     try:
         return run_console(script=args.script, seed=args.seed, db=args.db, out_dir=args.out,
                            keep_going=args.keep_going)
@@ -124,6 +126,10 @@ def cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
     if args.games < 1:
         raise CliError("--games must be at least 1")
     _known_game(args.name)
+    from engine.agents import agent_names
+
+    if args.agent not in agent_names(args.name):
+        raise CliError(f"no agent '{args.agent}' for {args.name}; agents: {', '.join(agent_names(args.name))}")
     return simulate_main(args.name, args.games, args.seed, args.agent)
 
 

@@ -68,6 +68,10 @@ def entry_id(game_id: int, seq: int) -> str:
     return f"mk:e:{game_id}:{seq}"
 
 
+def answer_id(game_id: int, epoch: int) -> str:
+    return f"mk:a:{game_id}:{epoch}"
+
+
 def option_token(prompt: Prompt, index: int, room: int) -> str:
     """`i<id>` when the id fits in `room` characters, else `#<index>`."""
     token = "i" + prompt.options[index].id
@@ -121,6 +125,21 @@ def prompt_view(game_id: int, prompt: Prompt, epoch: int = 0) -> ui.View:
         indexes = range(part * SELECT_OPTIONS_MAX, min(len(prompt.options), (part + 1) * SELECT_OPTIONS_MAX))
         view.add_item(PromptSelect(game_id, seq, part, _select_options(prompt, indexes),
                                    placeholder=f"Options {indexes.start + 1}–{indexes.stop}"))
+    return view
+
+
+def is_private(prompt: Prompt) -> bool:
+    """Whether the prompt shows what only its seats may see (then it is answered privately). Read with a
+    default: a game may build its prompts without validation (engine/core/trusted.py) from an older field
+    list."""
+    return bool(getattr(prompt, "private", False))
+
+
+def answer_view(game_id: int, epoch: int = 0) -> ui.View:
+    """One "Answer" button: each player it concerns gets their own controls privately (several players asked
+    at once, or a question that shows what only its player may see)."""
+    view = ui.View(timeout=None)
+    view.add_item(AnswerButton(game_id, epoch))
     return view
 
 
@@ -232,6 +251,8 @@ class PromptHandler(Protocol):
 
     async def open_form(self, interaction: discord.Interaction, game_id: int, seq: int) -> None: ...
 
+    async def open_own(self, interaction: discord.Interaction, game_id: int, epoch: int) -> None: ...
+
 
 def handler_of(interaction: discord.Interaction) -> PromptHandler:
     # The callbacks take a plain `discord.Interaction`, whose client discord.py types as the base Client.
@@ -305,4 +326,20 @@ class EntryButton(ui.DynamicItem[ui.Button], template=r"mk:e:(?P<game>\d+):(?P<s
         await handler_of(interaction).open_form(interaction, self.game_id, self.seq)
 
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (PromptButton, PromptSelect, EntryButton)
+class AnswerButton(ui.DynamicItem[ui.Button], template=r"mk:a:(?P<game>\d+):(?P<epoch>\d+)"):
+    """Opens the clicking player's own controls privately (see `answer_view`)."""
+
+    def __init__(self, game_id: int, epoch: int, *, label: str = "Answer") -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=answer_id(game_id, epoch)))
+        self.game_id, self.epoch = game_id, epoch
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> AnswerButton:
+        return cls(int(match["game"]), int(match["epoch"]), label=base_item(item, ui.Button).label or "Answer")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler_of(interaction).open_own(interaction, self.game_id, self.epoch)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (PromptButton, PromptSelect, EntryButton, AnswerButton)

@@ -13,7 +13,8 @@ Input, one per line (interactive with readline, or a script with --script):
 
 Output is what the bot would post: [public] ..., [ephemeral to alice] ..., the pending prompts with numbered
 options and who is asked, and [image] PATH for each picture (written into the --out folder, never over an
-earlier file).
+earlier file). A game's narration comes in blocks, one per section (a turn, or a phase), as the channel
+shows one message per section: "[section N] ───" opens one, "[section N ends] ───" closes it.
 
 A script stops at the first line that cannot be understood or that the game refuses, with exit code 1, so
 a script that has drifted from the game never reports success (`--keep-going` plays on past refusals).
@@ -29,6 +30,7 @@ import re
 import shlex
 import sys
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -41,7 +43,9 @@ from engine.core.prompt import PromptKind
 CHANNEL_ID = 1  # the interactive table; scripts take the first channel after it with no open game
 GUILD_ID = 1
 DEFAULT_DB = Path("data") / "console.db"
-USER_RE = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+)(?P<mod>\[mod\])?$")
+USER_RE = re.compile(r"^(?P<name>[\w.-]+)(?P<mod>\[mod\])?$")  # \w: a letter or digit of any script, or _
+ARG_NAME = re.compile(r"[a-z_]+")
+ECHO_MAX = 40  # the longest piece of a line an error message repeats back
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")  # longer is out of every range; the service names the range
 
 def help_text() -> str:
@@ -73,13 +77,28 @@ def command_help(words: list[str]) -> str:
     return entry.text()  # Discord's argument names, which the console accepts too
 
 
+def _character(game: str | None, typed: str | None) -> str | None:
+    """/game join's and /game new's investigator: an id, or a name or part of one (bot/cogs/lobby.py)."""
+    from bot.cogs.lobby import resolve_character
+
+    return resolve_character(game, typed)
+
+
 class ParseError(Exception):
     """The line could not be understood (as opposed to a refused action, which is part of play)."""
 
 
 def user_id_for(name: str) -> int:
-    """A stable snowflake-sized id per name, the same in every run (so a --db can be reused)."""
-    return 10**17 + int(hashlib.sha256(name.encode()).hexdigest()[:12], 16)
+    """A stable snowflake-sized id per name, the same in every run (so a --db can be reused). Names compare
+    as people read them: "Zoë", "ZOË" and "Zoe\u0308" (e with a combining diaeresis) are one user (NFKC,
+    then case-folded)."""
+    key = unicodedata.normalize("NFKC", name).casefold()
+    return 10**17 + int(hashlib.sha256(key.encode()).hexdigest()[:12], 16)
+
+
+def echo(text: str) -> str:
+    """A piece of the input as an error message quotes it: at most ECHO_MAX characters."""
+    return text if len(text) <= ECHO_MAX else text[:ECHO_MAX - 1] + "…"
 
 
 @dataclass
@@ -153,6 +172,53 @@ def _game_group_args(group: str, sub: str, args: dict[str, str]) -> None:
         raise ParseError(f"/{group} {sub} takes no {', '.join(extra)} ({takes}; 'help /{group} {sub}')")
 
 
+def _argument_names(group: str, sub: str) -> list[str] | None:
+    """The argument names a command takes (None: any name, as /game new's game options)."""
+    if group in ("game", "gm"):
+        signature = SIGNATURES.get((group, sub))
+        if signature is None:
+            return []
+        required, optional = signature
+        return None if optional is None else sorted(required | optional)
+    from bot.command_help import catalog
+
+    entry = catalog().get((group, sub))
+    return [] if entry is None else [p.name for p in entry.params]
+
+
+def _arguments(group: str, sub: str, words: list[str]) -> dict[str, str]:
+    """name:value words into arguments. A value may run over several words without quotes where that is
+    unambiguous: a word that does not start a known argument continues the value before it
+    (`place:The Unclaimed Umbrella`), and a command with one argument takes bare words as it
+    (`/es move Unclaimed Umbrella`). Anything else is refused with how to quote."""
+    known = _argument_names(group, sub)
+    single = _single_argument(group, sub, known)
+    args: dict[str, str] = {}
+    last: str | None = None
+    for word in words:
+        name, sep, value = word.partition(":")
+        if sep and ARG_NAME.fullmatch(name) and (last is None or known is None or name in known):
+            args[name], last = value, name
+        elif last is not None:
+            args[last] = f"{args[last]} {word}" if args[last] else word
+        elif single is not None:
+            args[single], last = word, single
+        else:
+            example = (known or sorted(SIGNATURES.get((group, sub), ({"name"}, None))[0]) or ["name"])[0]
+            raise ParseError(f"'{echo(word)}' is not name:value; a value with spaces goes in quotes, e.g. "
+                             f"{example}:\"two words\"")
+    return args
+
+
+def _single_argument(group: str, sub: str, known: list[str] | None) -> str | None:
+    """The argument bare words fill: the command's only one (/game join's two names are one argument)."""
+    if known is None:
+        return None
+    if (group, sub) == ("game", "join"):
+        return "investigator"
+    return known[0] if len(known) == 1 else None
+
+
 class Console:
     def __init__(self, service: GameService, out_dir: Path, *, seed: int | None = None,
                  write: Callable[[str], None] = print, channel: int = CHANNEL_ID, keep_going: bool = False) -> None:
@@ -164,6 +230,7 @@ class Console:
         self.keep_going = keep_going
         # Fresh per run, so reusing a --db never looks like a replayed interaction.
         self._next_interaction = time.time_ns()
+        self._headed: set[tuple[int | None, int]] = set()  # (game, section) blocks whose header was printed
 
     # ---- parsing --------------------------------------------------------------------------------------------
 
@@ -176,7 +243,8 @@ class Console:
             raise ParseError("expected '<user> /<command> ...' or '<user> choose <option>'")
         who = USER_RE.match(tokens[0])
         if who is None:
-            raise ParseError(f"'{tokens[0]}' is not a user name (letters, digits, _ . -; add [mod] for a moderator)")
+            raise ParseError(f"'{echo(tokens[0])}' is not a user name (letters, digits, _ . -; add [mod] for a "
+                             "moderator)")
         self._next_interaction += 1
         actor = Actor(user_id=user_id_for(who["name"]), name=who["name"], is_moderator=bool(who["mod"]),
                       interaction_id=self._next_interaction)
@@ -186,16 +254,11 @@ class Console:
                 raise ParseError("choose needs at least one option (an id or a 1-based number)")
             return Command(actor=actor, verb=verb, words=rest)
         if not verb.startswith("/") or len(verb) < 2:
-            raise ParseError(f"unknown command '{verb}': use /game, /gm, /<game group> or choose")
+            raise ParseError(f"unknown command '{echo(verb)}': use /game, /gm, /<game group> or choose")
         if not rest:
             raise ParseError(f"{verb} needs a subcommand")
         group, sub, pairs = verb[1:], rest[0], rest[1:]
-        args: dict[str, str] = {}
-        for pair in pairs:
-            name, sep, value = pair.partition(":")
-            if not sep or not name:
-                raise ParseError(f"'{pair}' is not name:value")
-            args[name] = value
+        args = _arguments(group, sub, pairs)
         for console, discord in CONSOLE_NAMES.get((group, sub), {}).items():
             if discord in args and console not in args:
                 args[console] = args.pop(discord)
@@ -222,7 +285,7 @@ class Console:
         if name not in args:
             return default
         if not WHOLE_NUMBER.fullmatch(args[name]):
-            raise ParseError(f"{name} must be a whole number, not '{args[name][:40]}'")
+            raise ParseError(f"{name} must be a whole number, not '{echo(args[name])}'")
         return int(args[name])
 
     # ---- running ----------------------------------------------------------------------------------------------
@@ -241,10 +304,17 @@ class Console:
                     if not sep:
                         raise ParseError(f"options are written key=value, not '{pair}'")
                     args[key] = value
-                character = args.pop("investigator", None) or args.pop("character", None)
-                return lambda: svc.new_game(ch, GUILD_ID, a, game, args, seed=self.seed, character=character)
+                typed = args.pop("investigator", None) or args.pop("character", None)
+
+                async def new() -> Reply:
+                    return await svc.new_game(ch, GUILD_ID, a, game, args, seed=self.seed,
+                                              character=_character(game, typed))
+                return new
             if sub == "join":
-                return lambda: svc.join(ch, a, args.get("investigator") or args.get("character"))
+                async def join() -> Reply:
+                    typed = args.get("investigator") or args.get("character")
+                    return await svc.join(ch, a, _character(await svc.channel_game(ch), typed))
+                return join
             if sub == "log":
                 page = self._int(args, "page", 1)
                 return lambda: svc.log(ch, a, page if page is not None else 1)
@@ -335,9 +405,23 @@ class Console:
     # ---- printing ----------------------------------------------------------------------------------------------
 
     def show(self, reply: Reply, actor: Actor) -> None:
-        for message in reply.public:
-            for line in message.splitlines():
-                self.write(f"[public] {line}")
+        if reply.narrated:
+            # The same structure as the channel: one block per section (a turn, or a phase).
+            for change in reply.sections:
+                key = (reply.table, change.number)
+                if change.lines and key not in self._headed:  # a section begins with its first line
+                    self._headed.add(key)
+                    self.write(f"[section {change.number}] {'─' * 40}")
+                for line in change.lines:
+                    self.write(f"[public] {line}")
+                if change.closed:
+                    self.write(f"[section {change.number} ends] {'─' * 35}")
+            said = {line for change in reply.sections for line in change.lines}
+            extra = [line for message in reply.public for line in message.splitlines() if line not in said]
+        else:
+            extra = [line for message in reply.public for line in message.splitlines()]
+        for line in extra:
+            self.write(f"[public] {line}")
         for message in reply.ephemeral:
             for line in message.splitlines():
                 self.write(f"[ephemeral to {actor.name}] {line}")

@@ -1,10 +1,14 @@
 """Answering a prompt by clicking: what happens after a button, a select menu or an answer form is used.
 
 A click is acknowledged at once without a visible message (a deferred update), then goes through the one
-service path. On success the prompt message is edited to record the decision (its components removed) and
-the narration, board image and next prompt follow. A click on a prompt that has passed gets a private
-"This choice has passed." and the stale components are removed from that message; a click by someone the
-prompt does not wait for gets a private refusal and leaves the message alone.
+service path. On success the game's section message shows the step (bot/turns.py); a click on a player's
+own private controls also turns those into a record of the decision. A click on a prompt that has passed
+gets a private "This choice has passed.": a section message that is still live is shown again as it now is
+(its current controls), any other message loses its stale components. A click by someone the prompt does
+not wait for gets a private refusal and leaves the message alone.
+
+The "Answer" button of a section message (several players asked at once, or a private question) opens the
+clicking player's own controls privately.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ import discord
 from discord import ui
 
 from bot.actors import actor_for, channel_of
-from bot.components import Answer, decode_tokens, form_help, needs_prompt, parse_form, split_seq
+from bot.components import Answer, decode_tokens, form_help, needs_prompt, parse_form, prompt_view, split_seq
 from bot.errors import report_error, tell
-from bot.replies import send_reply
+from bot.replies import own_prompt_text, send, send_reply
 from bot.service import UserError
+from bot.service_text import join_names
 from engine.core.prompt import Prompt
 
 if TYPE_CHECKING:
@@ -28,6 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PASSED = "This choice has passed."
+NOTHING_FOR_YOU = "Nothing is waiting for you here right now."
 CONTENT_MAX = 2000
 
 
@@ -58,7 +64,7 @@ class PromptPlay:
             try:
                 choice, amount = decode_tokens(tokens, prompt)
             except LookupError:
-                await self._passed(interaction)
+                await self._passed(interaction, game_id)
                 return
         try:
             reply = await service.choose(channel_id, actor, seq, choice, amount, game_id=game_id,
@@ -67,11 +73,11 @@ class PromptPlay:
             # Whether the prompt has passed decides what to say: the service's sentence for a refusal
             # ("not yours"), or "This choice has passed." and the stale components removed.
             if await self._pending(interaction, game_id, seq, epoch) is None:
-                await self._passed(interaction)
+                await self._passed(interaction, game_id)
             else:
                 await tell(interaction, str(error))
             return
-        if reply.prompts or reply.public or reply.images:
+        if reply.applied:
             await self._record_decision(interaction, actor.name, label)
         await send_reply(interaction, reply)
 
@@ -79,18 +85,26 @@ class PromptPlay:
                        epoch: int | None = None) -> Prompt | None:
         return await self.bot.service.pending_prompt(channel_of(interaction), game_id, seq, epoch)
 
-    async def _passed(self, interaction: discord.Interaction) -> None:
-        if interaction.message is not None and interaction.message.components:
-            try:
-                await interaction.edit_original_response(view=None)
-            except discord.HTTPException:
-                log.warning("could not remove stale components from message %s", interaction.message.id)
+    async def _passed(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        message = interaction.message
+        if message is not None and message.components:
+            live = game_id is not None and not message.flags.ephemeral and \
+                await self.bot.publisher.live_message(channel_of(interaction), game_id, message.id)
+            if live and game_id is not None:
+                # The game's living message: show it as it now is (its current controls), never strip it.
+                await self.bot.publisher.publish(interaction.channel, game_id, refresh=True)
+            else:
+                try:
+                    await interaction.edit_original_response(view=None)
+                except discord.HTTPException:
+                    log.warning("could not remove stale components from message %s", message.id)
         await tell(interaction, PASSED)
 
     async def _record_decision(self, interaction: discord.Interaction, who: str, label: str) -> None:
-        """Turn the prompt message into a record of what was decided, without its components."""
+        """A player's own private controls become a record of what they decided (the channel's section
+        message is the publisher's)."""
         message = interaction.message
-        if message is None:
+        if message is None or not message.flags.ephemeral:
             return
         line = f"✔ {who}: {label}" if label else f"✔ {who} answered."
         content = f"{message.content}\n{line}" if message.content else line
@@ -99,6 +113,26 @@ class PromptPlay:
         except discord.HTTPException:
             log.warning("could not update prompt message %s", message.id)
 
+    # -- the "Answer" button: a player's own controls, privately ------------------------------------------
+    async def open_own(self, interaction: discord.Interaction, game_id: int, epoch: int) -> None:
+        try:
+            cards = [c for c in await self.bot.service.pending(channel_of(interaction))
+                     if c.game_id == game_id and c.epoch == epoch]
+            if not cards:
+                await interaction.response.defer()
+                await self._passed(interaction, game_id)
+                return
+            mine = [c for c in cards if interaction.user.id in c.user_ids]
+            if not mine:
+                waiting = join_names([f"<@{u}>" for u in dict.fromkeys(u for c in cards for u in c.user_ids)])
+                await tell(interaction, f"{NOTHING_FOR_YOU} (The game waits for {waiting}.)")
+                return
+            for card in mine:
+                await send(interaction, own_prompt_text(card), ephemeral=True,
+                           view=prompt_view(card.game_id, card.prompt, card.epoch))
+        except Exception as error:
+            await report_error(interaction, error)
+
     # -- answer forms (prompts too large for buttons) ----------------------------------------------------
     async def open_form(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
         try:
@@ -106,7 +140,7 @@ class PromptPlay:
             prompt = await self._pending(interaction, game_id, seq, epoch)
             if prompt is None:
                 await interaction.response.defer()
-                await self._passed(interaction)
+                await self._passed(interaction, game_id)
                 return
             await interaction.response.send_modal(AnswerForm(self, game_id, prompt, interaction.id, epoch))
         except Exception as error:

@@ -2,28 +2,29 @@
 
 A background loop asks the service which prompts are overdue (`due_reminders`): the service decides by the
 guild's reminder setting and marks each prompt reminded in the database, so every prompt gets at most one
-reminder even across restarts and several bot processes. The reminder repeats the prompt with its
-components, so the player can answer right there.
+reminder even across restarts and several bot processes. The reminder pings the player in reply to the
+turn's message and repeats the prompt's controls (or the "Answer" button of a private or simultaneous
+question), so the player can answer right there; it is removed once the prompt is answered (bot/turns.py).
 """
 
 from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import tasks
 
-from bot.components import prompt_view
-from bot.replies import prompt_text, replace_prompt_message
+from bot.components import answer_view, is_private, prompt_view
+from bot.turns import mention
 
 if TYPE_CHECKING:
     from bot.bot import MiskatonicBot
 
 log = logging.getLogger(__name__)
 
-PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
 
 class Reminders:
@@ -57,13 +58,24 @@ class Reminders:
             if not isinstance(channel, discord.abc.Messageable):
                 log.info("reminder for game %s skipped: channel %s is not visible", card.game_id, channel_id)
                 continue
+            section = await service.latest_section(card.game_id)
+            prompt = card.prompt
+            text = f"⏰ Reminder — {mention(card.user_ids)}: {prompt.title}" + \
+                (f" ({prompt.reason})" if prompt.reason else "")
+            view = answer_view(card.game_id, card.epoch) if is_private(prompt) else \
+                prompt_view(card.game_id, prompt, card.epoch)
+            extra: dict[str, Any] = {}
+            if section is not None and section.message_ids:  # in reply to the turn's message
+                extra["reference"] = discord.MessageReference(message_id=section.message_ids[-1],
+                                                              channel_id=channel_id, fail_if_not_exists=False)
+                extra["mention_author"] = False
             try:
-                message = await channel.send(f"⏰ Reminder — {prompt_text(card)}", allowed_mentions=PINGS,
-                                             view=prompt_view(card.game_id, card.prompt, card.epoch))
+                message = await channel.send(text[:2000], allowed_mentions=PINGS, view=view, **extra)
             except discord.HTTPException:
                 log.warning("could not send a reminder to channel %s", channel_id, exc_info=True)
                 continue
             sent += 1
-            # The reminder now carries the buttons; the earlier prompt message loses its own.
-            await replace_prompt_message(channel, service, card.game_id, message.id, {message.id})
+            if section is not None and not section.closed:
+                # Removed (with its controls) once the prompt is answered.
+                await service.add_ping_message(section, message.id, card.user_ids, prompt.seq)
         return sent

@@ -27,12 +27,13 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot import games
 from bot.render import plain, render_event, render_table
+from bot.service_sections import SectionChange, SectionWriter
 from bot.service_text import (
     chunk_lines,
     format_view,
@@ -40,7 +41,7 @@ from bot.service_text import (
     prompt_text,
     result_sentence,
 )
-from bot.service_types import Actor, AppliedButFailed, Image, PromptCard, Reply, UserError
+from bot.service_types import Actor, AppliedButFailed, Image, PromptCard, Reply, TableView, UserError
 from bot.store import (
     ACTIVE,
     ENDED,
@@ -52,6 +53,7 @@ from bot.store import (
     Game,
     GuildSettings,
     Seat,
+    Section,
     Store,
     StoreBusy,
     VersionConflict,
@@ -65,7 +67,7 @@ from engine.core.game import GameState, OptionSpec, SeatSpec
 from engine.core.prompt import Action, Prompt, PromptKind
 from engine.games import game_ids, get_game
 
-__all__ = ["Actor", "AppliedButFailed", "GameService", "Image", "PromptCard", "Reply", "UserError"]
+__all__ = ["Actor", "AppliedButFailed", "GameService", "Image", "PromptCard", "Reply", "TableView", "UserError"]
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +88,7 @@ SNAPSHOT_EVERY = 20  # a kept snapshot at least every N steps (besides phase end
 SNAPSHOT_WINDOW = 200  # kept snapshots older than this many steps go (an undo that deep replays from step 0)
 INTERACTION_MEMORY = timedelta(days=1)  # Discord never redelivers an interaction that late
 HOUSEKEEPING_SECONDS = 3600.0
+PICTURE_CACHE = 32  # pictures drawn lately (a board, the dice), kept for the front end that shows them
 
 
 @dataclass
@@ -95,6 +98,8 @@ class Loaded:
     game: Game
     seats: list[Seat]
     state: GameState | None  # None while in the lobby
+    section: Section | None = None  # the latest channel section (bot/service_sections.py), once started
+    changes: list[SectionChange] = field(default_factory=list)  # what the step just committed did to them
 
     def user_seats(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -126,9 +131,15 @@ def in_range(name: str, value: int, low: int, high: int) -> int:
 class GameService:
     def __init__(self, store: Store, *, render: bool = True, clock: Callable[[], datetime] = utcnow,
                  cache_size: int = CACHE_SIZE, cache_idle_seconds: float = CACHE_IDLE_SECONDS,
-                 snapshot_every: int = SNAPSHOT_EVERY, ticker: Callable[[], float] = time.monotonic) -> None:
+                 snapshot_every: int = SNAPSHOT_EVERY, ticker: Callable[[], float] = time.monotonic,
+                 step_images: bool = True) -> None:
         self.store = store
         self.render = render
+        # Whether a step's reply carries its pictures (the console, tests). The Discord front end shows a
+        # step by editing the turn's message first and asks for the pictures afterwards (`board_picture`,
+        # `event_picture`), so a player sees the result of a click before any picture is drawn.
+        self.step_images = step_images
+        self._pictures_drawn: OrderedDict[tuple[Any, ...], Image | None] = OrderedDict()
         self.clock = clock
         self.cache_size, self.cache_idle_seconds = cache_size, cache_idle_seconds
         self.snapshot_every = max(1, snapshot_every)
@@ -263,11 +274,12 @@ class GameService:
         cached = self._cache.get(game.id or 0)
         if cached is not None and cached.game.version == game.version:
             self._touch(game.id or 0)
-            return Loaded(game=game, seats=cached.seats, state=cached.state)
+            return Loaded(game=game, seats=cached.seats, state=cached.state, section=cached.section)
         assert game.id is not None
         seats = await self.store.seats(game.id)
         state = None if game.status == LOBBY else await self._restore(game.id, game.state_step)
-        loaded = Loaded(game=game, seats=seats, state=state)
+        section = None if game.status == LOBBY else await self.store.current_section(game.id)
+        loaded = Loaded(game=game, seats=seats, state=state, section=section)
         self._remember(loaded)
         return loaded
 
@@ -313,9 +325,10 @@ class GameService:
     async def _commit(
         self, loaded: Loaded, state: GameState | None, events: Sequence[Event], *,
         action: ActionRow | None = None, new_status: str | None = None, result: str | None = None,
-        write_state: bool = True,
+        write_state: bool = True, lead: Sequence[str] = (),
     ) -> Loaded:
-        """Commit one step and return the game as it now is (the cache follows)."""
+        """Commit one step and return the game as it now is (the cache follows). `lead`: lines the channel
+        shows before the step's events (who started the game, which moderator answered for whom)."""
         game = loaded.game
         assert game.id is not None
         if state is not None and state.over and game.status == ACTIVE and new_status is None:
@@ -323,6 +336,16 @@ class GameService:
         now = self.clock()
         step = state.step if state is not None else game.state_step
         still_open = (new_status or game.status) in (LOBBY, ACTIVE)
+        writer = None
+        if state is not None and (new_status or game.status) != LOBBY:
+            writer = SectionWriter(game.id, loaded.section)
+            for text in lead:
+                writer.line(step, text)
+            for event in events:
+                writer.event(step, event)
+            status_after = new_status or game.status
+            over = result_sentence(result or game.result) if status_after in (OVER, ENDED) else None
+            writer.finish(step, self._awaited(loaded, state) if status_after == ACTIVE else [], over_line=over)
         prompt_seq = state.prompt_seq if state is not None and still_open else None
         writing = state is not None and write_state
         keep = writing and state is not None and self._keeper(state, events, not still_open)
@@ -336,6 +359,7 @@ class GameService:
             events, new_status, result, step=step, prompt_seq=prompt_seq,
             content_version=state.content_version if state is not None else None, now=now,
             keep_snapshot=keep, prune_snapshots_below=prune_below, prune_keeps_start=keeps_start,
+            sections=writer.changed if writer is not None else (),
         )
         # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
         # already see a later version written by another process, which our cached state is not.
@@ -351,9 +375,19 @@ class GameService:
                 game.active_channel_id, game.ended_at = None, now
             elif game.started_at is None:
                 game.started_at = now
-        after = Loaded(game=game, seats=loaded.seats, state=state)
+        after = Loaded(game=game, seats=loaded.seats, state=state,
+                       section=writer.latest_after() if writer is not None else loaded.section,
+                       changes=writer.summary() if writer is not None else [])
         self._remember(after)
         return after
+
+    @staticmethod
+    def _awaited(loaded: Loaded, state: GameState) -> list[int]:
+        """The users the game waits for now (each once, whatever their number of seats)."""
+        if state.over:
+            return []
+        users = (loaded.user_of(seat) for p in api.prompts(state) for seat in p.seats)
+        return list(dict.fromkeys(u for u in users if u is not None))
 
     async def _lobby_changed(self, loaded: Loaded) -> Loaded:
         """Reload after a seat change (the store bumped the version)."""
@@ -380,16 +414,31 @@ class GameService:
     async def _image(self, loaded: Loaded) -> Image | None:
         if loaded.state is None:
             return None
+        assert loaded.game.id is not None
+        key = ("board", loaded.game.id, loaded.state.step)
+        if key in self._pictures_drawn:
+            return self._pictures_drawn[key]
         view = api.view(loaded.state, None)  # a spectator's view: nothing hidden may reach the channel
         data = await asyncio.to_thread(render_table, loaded.game.game_type, view)
-        if data is None:
-            return None
-        return Image(filename=f"{loaded.game.game_type}-{loaded.game.id}-step{loaded.state.step}.png", data=data)
+        image = None if data is None else Image(
+            filename=f"{loaded.game.game_type}-{loaded.game.id}-step{loaded.state.step}.png", data=data)
+        self._keep_picture(key, image)
+        return image
+
+    def _keep_picture(self, key: tuple[Any, ...], image: Image | None) -> None:
+        self._pictures_drawn[key] = image
+        self._pictures_drawn.move_to_end(key)
+        while len(self._pictures_drawn) > PICTURE_CACHE:
+            self._pictures_drawn.popitem(last=False)
 
     async def _step_reply(self, loaded: Loaded, events: Sequence[Event], actor: Actor | None,
                           lead: Sequence[str] = (), posted: frozenset[int] = frozenset()) -> Reply:
         """The reply to a step. `posted`: prompts that were already pending (several seats asked at once) and
-        so already have their message; only the new ones are posted."""
+        so already shown; only the new ones are listed.
+
+        `public` is the step's narration as lines of text (the console prints it); `table` names the game
+        whose channel sections changed, which the Discord front end shows by editing the turn's message.
+        """
         mine = set(loaded.user_seats(actor.user_id)) if actor is not None else set()
         public = list(lead) + [e.text for e in events if e.private_to is None]
         private = [e.text for e in events if e.private_to is not None and e.private_to in mine]
@@ -399,8 +448,10 @@ class GameService:
             closed = loaded.game.id
         cards = [c for c in self._cards(loaded) if c.prompt.seq not in posted]
         reply = Reply(public=chunk_lines(public), ephemeral=chunk_lines(private), prompts=cards,
-                      closed_game_id=closed)
-        if self.render:
+                      closed_game_id=closed, sections=list(loaded.changes))
+        if loaded.changes:
+            reply.table, reply.narrated = loaded.game.id, True
+        if self.render and self.step_images:
             reply.images += await self._pictures(reply, self._event_images(loaded, events))
             if any(e.render for e in events):
                 reply.images += await self._pictures(reply, self._table_images(loaded))
@@ -439,6 +490,94 @@ class GameService:
             return out
 
         return await asyncio.to_thread(draw)
+
+    # ================================================================ the channel's sections ================
+
+    async def table(self, channel_id: int, game_id: int) -> TableView | None:
+        """What the channel must show of game `game_id`: the sections with changes not shown yet and the
+        latest one, with the prompts pending now; read under the channel's lock, so the sections and the
+        prompts are of the same step. None when the game is not (or no longer) this channel's."""
+        async with self._channel(channel_id):
+            game = await self.store.get_game(game_id)
+            if game is None or game.channel_id != channel_id or game.status == LOBBY:
+                return None
+            loaded = await self._load_game(game)
+            sections = await self.store.sections_to_show(game_id)
+            return TableView(game_id=game_id, channel_id=channel_id, game_type=game.game_type,
+                             epoch=game.undo_epoch, sections=sections, prompts=self._cards(loaded),
+                             names={u: self._user_name(loaded, u) for u in loaded.users()})
+
+    async def section_shown(self, section: Section, *, rev: int, message_ids: list[int],
+                            board_message_id: int | None, ping_messages: list[list[Any]]) -> None:
+        """The front end showed `section` up to `rev` in these messages."""
+        assert section.id is not None
+        await self.store.section_shown(section.id, rev, message_ids=message_ids,
+                                       board_message_id=board_message_id, ping_messages=ping_messages)
+
+    async def board_picture(self, channel_id: int, game_id: int, step: int) -> Image | None:
+        """The board as it was at `step` (the end of a section), for the message that follows the section."""
+        key = ("board", game_id, step)
+        if key in self._pictures_drawn:
+            return self._pictures_drawn[key]
+        if not self.render:
+            return None
+        async with self._channel(channel_id):
+            game = await self.store.get_game(game_id)
+            if game is None or game.status == LOBBY:
+                return None
+            loaded = await self._load_game(game)
+            state = loaded.state if loaded.state is not None and loaded.state.step == step else \
+                await self._restore(game_id, step)
+        return await self._image(Loaded(game=game, seats=loaded.seats, state=state))
+
+    async def event_picture(self, channel_id: int, game_id: int, image: dict[str, Any]) -> Image | None:
+        """The picture of a section's latest event the game can draw (the dice as they now lie), drawn with the
+        table as it is now (a spectator's view). `image` is the section's record of its events with data."""
+        events = sorted((dict(e, kind=kind) for kind, e in (image.get("events") or {}).items()),
+                        key=lambda e: -int(e.get("n", 0)))
+        loaded: Loaded | None = None
+        for entry in events:
+            key = ("event", game_id, entry.get("step"), entry.get("n"), entry["kind"])
+            if key not in self._pictures_drawn:
+                if not self.render:
+                    return None
+                if loaded is None:
+                    async with self._channel(channel_id):
+                        game = await self.store.get_game(game_id)
+                        if game is None or game.status == LOBBY:
+                            return None
+                        loaded = await self._load_game(game)
+                view = api.view(loaded.state, None) if loaded.state is not None else None
+                kind, data = str(entry["kind"]), dict(entry.get("data") or {})
+                game_type = loaded.game.game_type
+                png = await asyncio.to_thread(render_event, game_type, kind, data, view)
+                self._keep_picture(key, None if png is None else Image(
+                    filename=f"{game_type}-{game_id}-step{entry.get('step')}-{entry.get('n')}-"
+                             f"{kind.replace('.', '-')}.png", data=png))
+            if self._pictures_drawn[key] is not None:
+                return self._pictures_drawn[key]
+        return None
+
+    async def latest_section(self, game_id: int) -> Section | None:
+        return await self.store.current_section(game_id)
+
+    async def add_ping_message(self, section: Section, message_id: int, user_ids: list[int], seq: int) -> None:
+        """A reminder for prompt `seq` was posted for `section`; it is removed once the prompt is answered."""
+        assert section.id is not None
+        await self.store.add_ping_message(section.id, message_id, user_ids, seq)
+
+    async def _sections_follow_seats(self, loaded: Loaded) -> Loaded:
+        """Seats changed hands in play: the section's awaited users (and mentions) follow."""
+        if loaded.state is None or loaded.game.status != ACTIVE or loaded.game.id is None:
+            return loaded
+        writer = SectionWriter(loaded.game.id, loaded.section)
+        changed = writer.finish(loaded.state.step, self._awaited(loaded, loaded.state))
+        if changed:
+            await self.store.save_sections(changed)
+        loaded.section = writer.latest_after()
+        loaded.changes = writer.summary()
+        self._remember(loaded)
+        return loaded
 
     # ================================================================ lobby =================================
 
@@ -519,9 +658,9 @@ class GameService:
             game = loaded.game
             specs = [SeatSpec(seat=s.seat, name=s.name, character=s.character) for s in loaded.seats]
             state, events = api.new_game(game.game_type, specs, game.options, game.seed)
-            loaded = await self._commit(loaded, state, events, new_status=ACTIVE)
             name = get_game(game.game_type).name
             lead = [f"{name} begins with {join_names([s.name for s in loaded.seats])}."]
+            loaded = await self._commit(loaded, state, events, new_status=ACTIVE, lead=lead)
             return await self._step_reply(loaded, events, actor, lead)
         return await self._mutate(channel_id, actor, work)
 
@@ -662,10 +801,11 @@ class GameService:
             lines.append(f"Waiting for: {waiting}.")
         else:
             lines.append(result_sentence(game.result))
-        # A finished game's last prompt message may still carry buttons (the bot died before withdrawing
-        # them): closed_game_id has the front end withdraw them now.
+        # The turn's message is shown again if it was lost (deleted, or the bot died before showing the last
+        # step): `refresh` has the front end check it; a finished game's message is frozen the same way.
         closed = game.id if game.status in (OVER, ENDED) else None
-        return Reply(public=chunk_lines(lines), prompts=self._cards(loaded), closed_game_id=closed)
+        return Reply(public=chunk_lines(lines), prompts=self._cards(loaded), closed_game_id=closed,
+                     table=game.id, refresh=True)
 
     async def board(self, channel_id: int, actor: Actor) -> Reply:
         loaded = await self._current(channel_id)
@@ -710,10 +850,6 @@ class GameService:
             messages += chunk_lines([head, *lines])
         cards = [c for c in self._cards(loaded) if actor.user_id in c.user_ids]
         return Reply(ephemeral=messages, prompts=cards)
-
-    async def remember_prompt_message(self, game_id: int, message_id: int | None) -> int | None:
-        """The front end posted the prompt buttons in `message_id`; returns the previous message to strip."""
-        return await self.store.set_prompt_message(game_id, message_id)
 
     async def due_reminders(self, now: datetime) -> list[tuple[int, PromptCard]]:
         """Prompts idle longer than their guild's reminder_hours and not yet reminded; marks them reminded."""
@@ -781,19 +917,24 @@ class GameService:
                                                f"{'s' if steps != 1 else ''}.")
             reopen = game.status == OVER
             now = self.clock()
+            writer = SectionWriter(game.id, loaded.section)
+            writer.undo(target, event.text)
+            writer.finish(target, self._awaited(loaded, state))
             version = await self.store.truncate_after(
                 game.id, game.version, target, state_json=api.to_json(state), events=[event],
-                new_status=ACTIVE if reopen else None, prompt_seq=state.prompt_seq, now=now)
+                new_status=ACTIVE if reopen else None, prompt_seq=state.prompt_seq, now=now,
+                sections=writer.changed)
             game.version, game.state_step, game.prompt_seq = version, target, state.prompt_seq
             game.undo_epoch += 1
             game.waiting_since, game.reminded_seq = now, None
             if reopen:
                 game.status, game.result, game.active_channel_id, game.ended_at = ACTIVE, None, channel_id, None
-            loaded = Loaded(game=game, seats=loaded.seats, state=state)
+            loaded = Loaded(game=game, seats=loaded.seats, state=state, section=writer.latest_after(),
+                            changes=writer.summary())
             self._remember(loaded)
             await self._audit(loaded, actor, "undo", {"steps": steps, "to_step": target})
             reply = await self._step_reply(loaded, [event], actor)
-            if self.render:
+            if self.render and self.step_images:
                 reply.images += await self._pictures(reply, self._table_images(loaded))
             return reply
         return await self._mutate(channel_id, actor, work)
@@ -832,10 +973,10 @@ class GameService:
             new_state, events = api.apply(state, action)
             row = action_row(loaded, actor, action, "gm")
             skipped = loaded.seat_label(action.seat)
-            loaded = await self._commit(loaded, new_state, events, action=row)
+            lead = [f"Moderator {actor.name} skipped {skipped}: {prompt.title} → default answer."]
+            loaded = await self._commit(loaded, new_state, events, action=row, lead=lead)
             await self._audit(loaded, actor, "skip", {"prompt": prompt.seq, "seat": action.seat,
                                                       "answer": action.model_dump(mode="json")})
-            lead = [f"Moderator {actor.name} skipped {skipped}: {prompt.title} → default answer."]
             return await self._step_reply(loaded, events, actor, lead, posted=posted)
         return await self._mutate(channel_id, actor, work)
 
@@ -866,9 +1007,9 @@ class GameService:
                 heir = self._user_name(loaded, heirs[0])
                 await self.store.reassign_seats(game.id, game.version, user_id, heirs[0], heir)
                 text = f"Moderator {actor.name} removed {kicked}; {heir} now plays their seats."
-            loaded = await self._lobby_changed(loaded)
+            loaded = await self._sections_follow_seats(await self._lobby_changed(loaded))
             await self._audit(loaded, actor, "kick", {"user_id": user_id})
-            return Reply(public=[text], prompts=self._cards(loaded))
+            return self._seats_reply(loaded, text)
         return await self._mutate(channel_id, actor, work)
 
     async def gm_replace(self, channel_id: int, actor: Actor, user_id: int, other: Actor) -> Reply:
@@ -885,12 +1026,19 @@ class GameService:
             assert loaded.game.id is not None
             moved = await self.store.reassign_seats(loaded.game.id, loaded.game.version, user_id, other.user_id,
                                                     other.name)
-            loaded = await self._lobby_changed(loaded)
+            loaded = await self._sections_follow_seats(await self._lobby_changed(loaded))
             await self._audit(loaded, actor, "replace", {"user_id": user_id, "by": other.user_id,
                                                          "seats": moved})
-            return Reply(public=[f"Moderator {actor.name}: {other.name} takes over from {old}."],
-                         prompts=self._cards(loaded))
+            return self._seats_reply(loaded, f"Moderator {actor.name}: {other.name} takes over from {old}.")
         return await self._mutate(channel_id, actor, work)
+
+    def _seats_reply(self, loaded: Loaded, text: str) -> Reply:
+        """A seat changed hands: said in the channel; in play, the turn's message mentions whoever the game
+        now waits for (a new user is pinged there)."""
+        reply = Reply(public=[text], prompts=self._cards(loaded), sections=list(loaded.changes))
+        if loaded.game.status == ACTIVE:
+            reply.table, reply.refresh = loaded.game.id, True
+        return reply
 
     async def gm_export(self, channel_id: int, actor: Actor, *, full: bool = False) -> Reply:
         """The game as a JSON file, redacted like every view: the public state and the public log, nothing a

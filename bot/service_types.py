@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.core.prompt import Prompt
+
+if TYPE_CHECKING:
+    from bot.service_sections import SectionChange
+    from bot.store.models import Section
 
 
 class UserError(Exception):
@@ -42,10 +47,27 @@ class PromptCard:
 
 
 @dataclass
+class TableView:
+    """What the channel must show of one game (GameService.table): its sections with changes not shown yet
+    and its latest section, oldest first, and the prompts pending now."""
+
+    game_id: int
+    channel_id: int
+    game_type: str
+    epoch: int  # the game's undo count (buttons carry it)
+    sections: list[Section]
+    prompts: list[PromptCard]
+    names: dict[int, str]  # user id -> the name they play under
+
+
+@dataclass
 class Reply:
     """What to show after a call. `public` goes to the channel, `ephemeral` only to the caller.
 
-    Each string in `public`/`ephemeral` is one message (at most ~1900 characters).
+    Each string in `public`/`ephemeral` is one message (at most ~1900 characters). When `table` is set,
+    the call changed that game's channel sections: `public`, `images` and `prompts` are then already part
+    of them, and a front end that shows sections (Discord) shows those instead (`sections` says what each
+    section gained, for a front end that prints).
     """
 
     public: list[str] = field(default_factory=list)
@@ -55,3 +77,7 @@ class Reply:
     files: list[Image] = field(default_factory=list)  # attachments that are not pictures (an export)
     closed_game_id: int | None = None  # this call ended that game: its last prompt message loses its buttons
     applied: bool = False  # this call committed a change: a later failure must not say "nothing changed"
+    table: int | None = None  # the game whose channel sections changed (or must be checked: `refresh`)
+    sections: list[SectionChange] = field(default_factory=list)
+    refresh: bool = False  # show the game's sections again even if nothing changed (a lost message comes back)
+    narrated: bool = False  # `public`, `images` and `prompts` are the step's, already in the sections

@@ -7,6 +7,7 @@ the others answer directly unless the service is slow (see `replies.within_deadl
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,7 +17,10 @@ from discord.ext import commands
 from bot.actors import actor_for, channel_of, guild_of
 from bot.replies import send_reply, within_deadline
 from bot.service import PAGE_MAX, UserError
+from engine.core.errors import UnknownGame
 from engine.core.game import OptionSpec
+from engine.core.prompt import Option
+from engine.games import get_game
 
 if TYPE_CHECKING:
     from bot.bot import MiskatonicBot
@@ -37,6 +41,44 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 def _choice(name: str, value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=name[:100], value=value[:100])
+
+
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def resolve_character(game: str | None, typed: str | None) -> str | None:
+    """The character id `typed` names in `game`: its id, or its name or an unambiguous part of the name or
+    id, in any case ("ada", "Whitcombe", "night nurse"). None stays None (a random character). A name that
+    fits several is refused with the candidates; one that fits none with the whole list: each character
+    with what its label says (Elder Sign: stamina and sanity) and its ability."""
+    if typed is None or not game:
+        return typed
+    try:
+        options = get_game(game).characters()
+    except UnknownGame:
+        return typed  # the service names the games there are
+    if not options:
+        return typed
+    q = _fold(typed)
+    if not q:
+        return None
+
+    def name(o: Option) -> str:
+        return _fold(o.label.split(",")[0].split("(")[0])
+
+    exact = [o for o in options if q in (_fold(o.id), name(o), _fold(o.label))]
+    if len(exact) == 1:
+        return exact[0].id
+    words = q.split()
+    found = exact or [o for o in options if all(w in f"{_fold(o.id)} {_fold(o.label)}" for w in words)]
+    if len(found) == 1:
+        return found[0].id
+    shown = typed if len(typed) <= 40 else typed[:39] + "…"
+    if found:
+        raise UserError(f"'{shown}' could be {', '.join(o.label.split(',')[0] for o in found[:10])}: say which.")
+    listing = "\n".join(f"- {o.id}: {o.label}" + (f". {o.detail}" if o.detail else "") for o in options)
+    raise UserError(f"There is no character called '{shown}'. The characters:\n{listing}")
 
 
 @app_commands.guild_only()
@@ -79,13 +121,15 @@ class Lobby(commands.GroupCog, group_name="game",
         return self._characters(game, current)
 
     def _characters(self, game: str | None, current: str) -> list[app_commands.Choice[str]]:
+        """Each character whose id or label has every typed word, labelled with what the game says of it
+        (Elder Sign: stamina, sanity) and as much of its ability as fits."""
         try:
-            characters = self.bot.service.characters(game) if game else []
+            characters = get_game(game).characters() if game else []
         except Exception:
             return []  # an unknown game id: the command itself will say so
-        typed = current.lower()
-        return [_choice(label, cid) for cid, label in characters
-                if typed in cid.lower() or typed in label.lower()][:CHOICES_MAX]
+        words = _fold(current).split()
+        return [_choice(f"{o.label}: {o.detail}" if o.detail else o.label, o.id) for o in characters
+                if all(w in f"{_fold(o.id)} {_fold(o.label)}" for w in words)][:CHOICES_MAX]
 
     # -- commands ----------------------------------------------------------------------------------------
     async def new_investigators(self, interaction: discord.Interaction,
@@ -95,20 +139,25 @@ class Lobby(commands.GroupCog, group_name="game",
     @app_commands.command(name="new", description="Open a new game in this channel (others then /game join).")
     @app_commands.describe(game="Which game to play (start typing to see the list).",
                            options="Game options as key=value pairs separated by spaces, e.g. 'start=12'.",
-                           investigator="Your investigator (you take the first seat); empty for a random one.")
+                           investigator="Your investigator (you take the first seat): a name or part of one; "
+                                        "empty for a random one.")
     @app_commands.autocomplete(game=game_ids, options=option_pairs, investigator=new_investigators)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   investigator: str | None = None) -> None:
         opts = parse_options(options)
+        character = resolve_character(game, investigator)
         work = self.bot.service.new_game(channel_of(interaction), guild_of(interaction), await actor_for(interaction),
-                                         game, opts, character=investigator)
+                                         game, opts, character=character)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="join", description="Take a seat at the game in this channel.")
-    @app_commands.describe(investigator="The investigator you will play; leave empty for a random one.")
+    @app_commands.describe(investigator="The investigator you will play: a name or part of one (start typing to "
+                                        "see each one's stamina, sanity and ability); empty for a random one.")
     @app_commands.autocomplete(investigator=investigators)
     async def join(self, interaction: discord.Interaction, investigator: str | None = None) -> None:
-        work = self.bot.service.join(channel_of(interaction), await actor_for(interaction), investigator)
+        channel = channel_of(interaction)
+        character = resolve_character(await self.bot.service.channel_game(channel), investigator)
+        work = self.bot.service.join(channel, await actor_for(interaction), character)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts.")

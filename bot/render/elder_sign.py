@@ -1046,10 +1046,13 @@ def dice_from_event(data: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def render_event(kind: str, data: dict[str, Any], view: View | None = None) -> bytes | None:
-    """A picture of one event, where Elder Sign has one: each roll of the dice. The bot passes only the
-    event's data today; given the view after the step as well, the roll picture names who rolled where."""
+    """A picture of one event, where Elder Sign has one: each roll of the dice (given the view after the step
+    as well, the roll picture names who rolled where), and the table when a phase that changes it is over
+    (`engine.elder_sign.turn.TABLE_CHANGED`: the end of a Resolution phase, the end of a midnight)."""
     if kind in ("dice.rolled", "dice.rerolled") and data.get("dice"):
         return render_roll(data, view)
+    if kind == "table.changed" and view is not None:
+        return render_table(view)
     return None
 
 

@@ -14,12 +14,14 @@ from bot.store.models import (
     GuildSettings,
     ProcessedInteraction,
     Seat,
+    Section,
     Snapshot,
 )
 from bot.store.repo import KEEP, Store
 
 __all__ = [
     "ACTIVE", "ENDED", "KEEP", "LOBBY", "OVER", "ActionRow", "AuditLog", "Campaign", "ChannelBusy",
-    "DuplicateInteraction", "Game", "GameEvent", "GuildSettings", "ProcessedInteraction", "Seat", "Snapshot",
+    "DuplicateInteraction", "Game", "GameEvent", "GuildSettings", "ProcessedInteraction", "Seat", "Section",
+    "Snapshot",
     "Store", "StoreBusy", "StoreError", "VersionConflict",
 ]

@@ -179,6 +179,39 @@ class AuditLog(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class Section(SQLModel, table=True):
+    """One turn (or phase) as the channel shows it: one living message that grows as the section resolves
+    (narration, the current dice picture, the pending prompt's controls) and is frozen when it ends; then the
+    board picture follows (`bot/turns.py`).
+
+    The service writes what the section holds in the same transaction as the step (so a crash loses nothing
+    a player was told); the Discord front end writes only which messages show it (`shown_rev`, the message
+    ids). `rev` grows with every change; a section with `shown_rev < rev` has something left to show.
+    """
+
+    __tablename__ = "section"
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_section_game_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    number: int  # 1, 2, ... in the game
+    # The service's columns.
+    lines: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON_TYPE)  # {"step", "text", "undone"?}
+    marked: bool = False  # begun by a turn/phase start event (else it ends at the first render event)
+    closed: bool = False
+    board: bool = False  # a board picture follows when it ends
+    end_step: int | None = None  # the step at which it ended (the board shows the table then)
+    image: dict[str, Any] | None = Field(default=None, sa_type=JSON_TYPE)  # the latest event picture
+    awaited: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # users the game waits for
+    pings: list[list[int]] = Field(default_factory=list, sa_type=JSON_TYPE)  # [user id, rev]: to mention
+    rev: int = 0
+    # The front end's columns.
+    shown_rev: int = 0
+    message_ids: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # its messages, in order
+    board_message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    ping_messages: list[list[Any]] = Field(default_factory=list, sa_type=JSON_TYPE)  # [message id, [user ids]]
+
+
 class ProcessedInteraction(SQLModel, table=True):
     """A Discord interaction that changed something, written in the same transaction as the change: a
     repeated interaction id finds its row and is a no-op, whatever the command. Rows older than Discord

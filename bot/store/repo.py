@@ -47,6 +47,7 @@ from bot.store.models import (
     GuildSettings,
     ProcessedInteraction,
     Seat,
+    Section,
     Snapshot,
     utcnow,
 )
@@ -289,8 +290,12 @@ class Store:
         keep_snapshot: bool = True,
         prune_snapshots_below: int | None = None,
         prune_keeps_start: bool = True,
+        sections: Sequence[Section] = (),
     ) -> int:
         """Write one step in ONE transaction; returns the new version.
+
+        `sections` are the channel sections the step changed (bot/store/models.py `Section`): written in the
+        same transaction, so what the channel must show never lags behind what was committed.
 
         A snapshot written here becomes the game's head; the previous head goes unless it was kept
         (`keep_snapshot`). `prune_snapshots_below` deletes snapshots before that step (except step 0 when
@@ -351,6 +356,7 @@ class Store:
                          "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
                         for i, e in enumerate(events)
                     ]))
+                await self._write_sections(s, sections)
         except IntegrityError as exc:
             if action_row is not None and action_row.interaction_id is not None:
                 if await self.action_by_interaction(action_row.interaction_id) is not None:
@@ -402,9 +408,10 @@ class Store:
     async def truncate_after(
         self, game_id: int, expected_version: int, step: int, *, state_json: str | None = None,
         events: Sequence[Event] = (), new_status: str | None = None, prompt_seq: int | None = KEEP,
-        now: datetime | None = None,
+        now: datetime | None = None, sections: Sequence[Section] = (),
     ) -> int:
-        """Undo: forget every action, snapshot and event after `step`, in one transaction.
+        """Undo: forget every action, snapshot and event after `step`, in one transaction (and write the
+        channel sections that show the undo).
 
         `state_json` is written as the snapshot at `step` when none exists there (it was rebuilt by replay).
         """
@@ -434,6 +441,7 @@ class Store:
                     for i, e in enumerate(events):
                         s.add(GameEvent(game_id=game_id, step=step, idx=base + i, kind=e.kind, text=e.text,
                                         seat=e.seat, private_to=e.private_to, cause=e.cause))
+                await self._write_sections(s, sections)
         except IntegrityError as exc:
             raise ChannelBusy("This channel already has another game.") from exc
         return expected_version + 1
@@ -463,6 +471,59 @@ class Store:
                 .order_by(col(GameEvent.step), col(GameEvent.idx), col(GameEvent.id)))
         async with self.session() as s:
             return list((await s.exec(stmt)).all())
+
+    # ---- sections: what the channel shows of a game (one living message per turn or phase) ---------------
+
+    SERVICE_COLUMNS = ("lines", "marked", "closed", "board", "end_step", "image", "awaited", "pings", "rev")
+
+    @classmethod
+    async def _write_sections(cls, s: AsyncSession, sections: Sequence[Section]) -> None:
+        """Insert new sections and update the service's columns of known ones (never the front end's)."""
+        for section in sections:
+            if section.id is None:
+                s.add(section)
+                await s.flush()
+            else:
+                values = {name: getattr(section, name) for name in cls.SERVICE_COLUMNS}
+                await s.exec(update(Section).where(col(Section.id) == section.id).values(**values))
+
+    async def save_sections(self, sections: Sequence[Section]) -> None:
+        """Write sections outside a step (a seat changed hands, so who is awaited changed)."""
+        if sections:
+            async with self._writing() as s:
+                await self._write_sections(s, sections)
+
+    async def current_section(self, game_id: int) -> Section | None:
+        """The game's latest section (open, or the last one, frozen)."""
+        stmt = select(Section).where(Section.game_id == game_id).order_by(col(Section.number).desc()).limit(1)
+        async with self.session() as s:
+            return (await s.exec(stmt)).first()
+
+    async def sections_to_show(self, game_id: int) -> list[Section]:
+        """The sections with changes not yet shown, and the latest section in any case; oldest first."""
+        latest = select(func.max(Section.number)).where(Section.game_id == game_id).scalar_subquery()
+        stmt = (select(Section).where(Section.game_id == game_id,
+                                      or_(col(Section.shown_rev) < col(Section.rev), col(Section.number) == latest))
+                .order_by(col(Section.number)))
+        async with self.session() as s:
+            return list((await s.exec(stmt)).all())
+
+    async def section_shown(self, section_id: int, rev: int, *, message_ids: list[int],
+                            board_message_id: int | None, ping_messages: list[list[Any]]) -> None:
+        """The front end showed the section up to `rev` in these messages."""
+        stmt = (update(Section).where(col(Section.id) == section_id)
+                .values(shown_rev=case((col(Section.shown_rev) > rev, Section.shown_rev), else_=rev),
+                        message_ids=message_ids,
+                        board_message_id=board_message_id, ping_messages=ping_messages))
+        async with self._writing() as s:
+            await s.exec(stmt)
+
+    async def add_ping_message(self, section_id: int, message_id: int, user_ids: list[int], seq: int) -> None:
+        """A reminder of prompt `seq` was posted for the section: it goes once that prompt is answered."""
+        async with self._writing() as s:
+            section = await s.get(Section, section_id, with_for_update=True)
+            if section is not None:
+                section.ping_messages = [*section.ping_messages, [message_id, list(user_ids), seq]]
 
     # ---- prompts: the message that carries buttons, and reminders --------------------------------------
 

@@ -75,15 +75,22 @@ class Frame(BaseModel):
 _FRAME_FIELDS: set[str] = set(Frame.model_fields)
 
 
+_object_new = object.__new__
+_set_dict = object.__setattr__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
 def _new_frame(values: dict[str, Any]) -> Frame:
     """A Frame from already-checked values, without pydantic's construction overhead: frames are made on every
     step of every game, and `model_construct` was a tenth of a random playout's time. Equivalent to
     `Frame.model_construct(**values)` with every field given."""
-    frame = Frame.__new__(Frame)
-    object.__setattr__(frame, "__dict__", values)
-    object.__setattr__(frame, "__pydantic_fields_set__", _FRAME_FIELDS)
-    object.__setattr__(frame, "__pydantic_extra__", None)
-    object.__setattr__(frame, "__pydantic_private__", None)
+    frame = _object_new(Frame)
+    _set_dict(frame, "__dict__", values)
+    _set_fields_set(frame, _FRAME_FIELDS)
+    _set_extra(frame, None)
+    _set_private(frame, None)
     return frame
 
 
@@ -243,11 +250,15 @@ class Flow(Generic[S]):
         fs: FlowState = state.flow
         if spec is None or spec.args is not None:
             f = self.frame(state, op, seat, source, **args)
-        else:  # the common case, inlined: this runs several times per action of every game
+        else:  # the common case, inlined (with _new_frame): this runs several times per action of every game
             fid = fs.next_id
             fs.__dict__["next_id"] = fid + 1
-            f = _new_frame({"id": fid, "op": op, "seat": seat, "source": source, "args": args, "seq": 0,
-                            "seqs": {}, "done": [], "cancelled": False, "linked": []})
+            f = _object_new(Frame)
+            _set_dict(f, "__dict__", {"id": fid, "op": op, "seat": seat, "source": source, "args": args, "seq": 0,
+                                      "seqs": {}, "done": [], "cancelled": False, "linked": []})
+            _set_fields_set(f, _FRAME_FIELDS)
+            _set_extra(f, None)
+            _set_private(f, None)
         fs.stack.append(f)
         return f
 
@@ -334,7 +345,7 @@ class Flow(Generic[S]):
                 continue
             if not isinstance(op, EachOp):  # an "ask": one prompt, numbered when first reached
                 if top.seq == 0:
-                    top.seq = state.next_seq()
+                    top.__dict__["seq"] = state.next_seq()  # a plain write: every Frame field is set
                 return
             if not top.seqs:
                 seats = op.seats(state, top)
@@ -358,7 +369,8 @@ class Flow(Generic[S]):
             if top.seq == 0:
                 return []
             p = op.ask(state, top)
-            p.seq = top.seq
+            if p.seq != top.seq:
+                p.seq = top.seq
             return [p]
         if isinstance(op, EachOp):
             out = []

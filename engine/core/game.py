@@ -56,8 +56,9 @@ class GameState(BaseModel):
     flow: FlowState = Field(default_factory=FlowState)  # the kernel's resolution stack (engine/core/flow.py)
 
     def next_seq(self) -> int:
-        self.prompt_seq += 1
-        return self.prompt_seq
+        seq = self.prompt_seq + 1
+        self.__dict__["prompt_seq"] = seq  # a plain counter: skip pydantic's assignment hook on this hot path
+        return seq
 
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name

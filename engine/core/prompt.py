@@ -7,13 +7,16 @@ options, a select menu for many or for multi-choice. An Action always answers a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from functools import partial
 from itertools import combinations, permutations
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from engine.core.errors import IllegalAction
+from engine.core.trusted import defaults, trusted
 
 
 class PromptKind(StrEnum):
@@ -49,6 +52,9 @@ class Prompt(BaseModel):
     max_amount: int = 0
     default: list[str] | None = None  # the answer a moderator's "skip" gives; None = no safe default
     default_amount: int | None = None
+    # The prompt shows something only its seats may see (a hand, a secret): front ends show it to them
+    # privately, never in the channel.
+    private: bool = False
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -87,21 +93,30 @@ class Prompt(BaseModel):
         if seat not in self.seats:
             return []
         ids = [o.id for o in self.options]
+        seq = self.seq
+        # The answers are built from checked values (ints and this prompt's own option ids) as
+        # `Action(seat=..., prompt=..., choice=[...])` would build them, without validating them again: a random
+        # playout asks for every answer of every prompt. (A field Action may gain with a default factory
+        # would need calling per answer: then the answers are validated as before.)
+        make: Callable[[dict[str, Any], set[str]], Action] = _action if not _ACTION_MAKE else _validated_action
         if self.kind is PromptKind.AMOUNT:
-            return [Action(seat=seat, prompt=self.seq, amount=a)
+            return [make(dict(_ACTION, seat=seat, prompt=seq, choice=[], amount=a), {"seat", "prompt", "amount"})
                     for a in range(self.min_amount, self.max_amount + 1)]
         if self.kind in (PromptKind.ONE, PromptKind.CONFIRM):
-            return [Action(seat=seat, prompt=self.seq, choice=[i]) for i in ids]
+            return [make(dict(_ACTION, seat=seat, prompt=seq, choice=[i], amount=None), {"seat", "prompt", "choice"})
+                    for i in ids]
         out: list[Action] = []
         if self.kind is PromptKind.MANY:
             for k in range(self.min_choices, min(self.max_choices, len(ids)) + 1):
                 for combo in combinations(ids, k):
-                    out.append(Action(seat=seat, prompt=self.seq, choice=list(combo)))
+                    out.append(make(dict(_ACTION, seat=seat, prompt=seq, choice=list(combo), amount=None),
+                                    {"seat", "prompt", "choice"}))
                     if len(out) >= limit:
                         return out
             return out
         for perm in permutations(ids):
-            out.append(Action(seat=seat, prompt=self.seq, choice=list(perm)))
+            out.append(make(dict(_ACTION, seat=seat, prompt=seq, choice=list(perm), amount=None),
+                            {"seat", "prompt", "choice"}))
             if len(out) >= limit:
                 break
         return out
@@ -114,3 +129,14 @@ class Action(BaseModel):
     prompt: int
     choice: list[str] = Field(default_factory=list)
     amount: int | None = None
+
+
+#: every field of Action in order, with the defaults of those `Prompt.answers` does not set
+_ACTION, _ACTION_MAKE = defaults(Action, {"seat", "prompt", "choice", "amount"})
+
+
+_action: Callable[[dict[str, Any], set[str]], Action] = partial(trusted, Action)
+
+
+def _validated_action(values: dict[str, Any], fields_set: set[str]) -> Action:
+    return Action(**{k: values[k] for k in fields_set})

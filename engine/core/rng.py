@@ -32,8 +32,9 @@ class Rng(BaseModel):
         return cls(state=seed & _MASK)
 
     def next_u64(self) -> int:
-        s = (self.state + _GAMMA) & _MASK
-        self.state = s
+        d: dict[str, int] = self.__dict__  # a plain write of the one int field: every die roll comes here
+        s = (d["state"] + _GAMMA) & _MASK
+        d["state"] = s
         z = s
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -44,8 +45,13 @@ class Rng(BaseModel):
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = _MASK - (_MASK % n) - 1 if n & (n - 1) else _MASK
+        d: dict[str, int] = self.__dict__
         while True:
-            x = self.next_u64()
+            s = (d["state"] + _GAMMA) & _MASK  # next_u64, inlined
+            d["state"] = s
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x <= limit:
                 return x % n
 

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.events import Event
 from engine.elder_sign.content import AdventureCard, Content, content_of
 from engine.elder_sign.dice import DIE_IDS, color_of
+from engine.elder_sign.ops import event
 from engine.elder_sign.state import CardInPlay, DieLoc, ElderSignState, Investigator, Lock, LockKind, MonsterOn
 from engine.elder_sign.tasks import Task
 
@@ -31,9 +32,23 @@ def inv(state: ElderSignState, seat: int) -> Investigator:
 
 
 def name(state: ElderSignState, seat: int) -> str:
+    """ "Ada Whitcombe (alice)": the investigator and the player; the player alone without an investigator."""
     i = state.table[seat].investigator
-    who = state.seat_name(seat)
-    return f"{content(state).investigators[i.card].name} ({who})" if i else who
+    who = state.seats[seat].name
+    if i is None:
+        return who
+    c = content(state)
+    key = (id(c), i.card, who)
+    got = _NAMES.get(key)
+    if got is None:
+        if len(_NAMES) > 4096:
+            _NAMES.clear()
+        got = _NAMES[key] = f"{c.investigators[i.card].name} ({who})"
+    return got
+
+
+#: "investigator (player)" by (content, investigator card, player): named in nearly every line of narration
+_NAMES: dict[tuple[int, str, str], str] = {}
 
 
 def living_seats(state: ElderSignState) -> list[int]:
@@ -42,7 +57,13 @@ def living_seats(state: ElderSignState) -> list[int]:
 
 # ---------------------------------------------------------------- cards in play
 
+_SLOT_INDEX = {f"slot:{i}": i for i in range(64)}
+
+
 def card_at(state: ElderSignState, where: str) -> CardInPlay | None:
+    i = _SLOT_INDEX.get(where)
+    if i is not None:
+        return state.slots[i]
     if where.startswith("slot:"):
         return state.slots[int(where[5:])]
     if where.startswith("ow:"):
@@ -76,14 +97,58 @@ def place_label(state: ElderSignState, where: str) -> str:
     return card.name if card else where
 
 
+#: task lists by (content, card, its monsters): the same few cards are asked about on every step of a game
+_TASKS: dict[tuple[Any, ...], tuple[tuple[str, Task], ...]] = {}
+
+
 def task_list(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
     """The card's tasks as they stand now, keyed: printed ones ("t<i>") with monsters in their slots, then
-    monsters placed below the card ("m<id>"). Empty monster slots with no monster are not tasks (5.2)."""
+    monsters placed below the card ("m<id>"). Empty monster slots with no monster are not tasks (5.2).
+    The tasks returned are shared: read them, never change them."""
     cip = card_at(state, where)
-    card = card_data(state, where)
-    if cip is None or card is None:
+    if cip is None:
         return []
-    c = content(state)
+    return list(_tasks_of(state, cip))
+
+
+def _tasks_key(state: ElderSignState, cip: CardInPlay) -> tuple[Any, ...]:
+    """What a card's tasks depend on: the content, the card and its monsters (which, where, defeated)."""
+    monsters = tuple([(m.monster, m.slot, m.defeated_by is None) for m in cip.monsters]) if cip.monsters else ()
+    return (id(content(state)), cip.card, monsters)
+
+
+def _tasks_of(state: ElderSignState, cip: CardInPlay, key: tuple[Any, ...] | None = None
+              ) -> tuple[tuple[str, Task], ...]:
+    if key is None:
+        key = _tasks_key(state, cip)
+    got = _TASKS.get(key)
+    if got is None:
+        if len(_TASKS) > 4096:
+            _TASKS.clear()
+            _TASKS_TEXT.clear()
+        got = _TASKS[key] = tuple(_task_list(content(state), cip))
+        _TASKS_TEXT[key] = "; ".join(t.text() for _, t in got)
+    return got
+
+
+#: the same task lists as players read them, one line each
+_TASKS_TEXT: dict[tuple[Any, ...], str] = {}
+
+
+def tasks_text(state: ElderSignState, where: str) -> str:
+    """The card's tasks as they stand now, as one line ("Inv 5; Lore, Peril")."""
+    cip = card_at(state, where)
+    if cip is None:
+        return ""
+    key = _tasks_key(state, cip)
+    _tasks_of(state, cip, key)
+    return _TASKS_TEXT[key]
+
+
+def _task_list(c: Content, cip: CardInPlay) -> list[tuple[str, Task]]:
+    card = c.adventures.get(cip.card) or c.other_worlds.get(cip.card)
+    if card is None:
+        return []
     in_slot = {m.slot: m for m in cip.monsters if m.slot is not None}
     out: list[tuple[str, Task]] = []
     for i, task in enumerate(card.tasks):
@@ -106,11 +171,15 @@ def task_list(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
 
 def open_tasks(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
     """Tasks still to complete this adventure; on an ordered card only the first of them (3.2)."""
-    done = set(state.adventure.completed) if state.adventure else set()
-    remaining = [(k, t) for k, t in task_list(state, where) if k not in done]
-    card = card_data(state, where)
-    if card is not None and card.ordered and remaining:
-        return remaining[:1]
+    cip = card_at(state, where)
+    if cip is None:
+        return []
+    done = state.adventure.completed if state.adventure else ()
+    remaining = [(k, t) for k, t in _tasks_of(state, cip) if k not in done]
+    if len(remaining) > 1:
+        card = card_data(state, where)
+        if card is not None and card.ordered:
+            return remaining[:1]
     return remaining
 
 
@@ -140,10 +209,12 @@ def dice_at(state: ElderSignState, loc: DieLoc, holder: str | None = None) -> li
 
 def set_die(state: ElderSignState, die: str, loc: DieLoc, holder: str | None = None, face: str | None = None,
             keep_face: bool = False) -> None:
-    d = state.dice[die]
-    d.loc, d.holder = loc, holder
+    # plain writes, skipping pydantic's assignment hook (it only records which fields were set, which nothing
+    # here reads; a Die's JSON is the same either way): this runs for every die moved on every step
+    d = state.dice[die].__dict__
+    d["loc"], d["holder"] = loc, holder
     if not keep_face:
-        d.face = face
+        d["face"] = face
 
 
 def return_die(state: ElderSignState, die: str) -> None:
@@ -169,10 +240,10 @@ def lock_die(state: ElderSignState, color: str, source: str, kind: LockKind, eve
             if color_of(d) == color and state.dice[d].loc == loc:
                 lock.die = d
                 set_die(state, d, "locked", lock.id)
-                events.append(Event(kind="die.locked", text=f"A {color} die is locked by "
+                events.append(event(kind="die.locked", text=f"A {color} die is locked by "
                                     f"{card_name(state, source)}.", cause=source, data={"die": d}))
                 return
-    events.append(Event(kind="die.lock_queued", text=f"Every {color} die is already locked; "
+    events.append(event(kind="die.lock_queued", text=f"Every {color} die is already locked; "
                         f"{card_name(state, source)} waits for the next one.", cause=source))
 
 
@@ -182,7 +253,7 @@ def unlock_source(state: ElderSignState, source: str, events: Events) -> None:
     state.locks = [lk for lk in state.locks if lk.source != source]
     for lk in mine:
         if lk.die is not None:
-            events.append(Event(kind="die.unlocked", text=f"The {lk.color} die held by "
+            events.append(event(kind="die.unlocked", text=f"The {lk.color} die held by "
                                 f"{card_name(state, source)} is freed.", cause=source))
             return_die(state, lk.die)
 
@@ -270,13 +341,15 @@ def modifier(state: ElderSignState, key: str) -> bool | int | None:
     return value
 
 
-def add_monster_to(state: ElderSignState, where: str, monster: str, slot: int | None, events: Events) -> None:
+def add_monster_to(state: ElderSignState, where: str, monster: str, slot: int | None, events: Events,
+                   why: str = "") -> None:
+    """Place a monster marker (`why`: " (from <card or rule>)" for the narration)."""
     cip = card_at(state, where)
     assert cip is not None
     cip.monsters.append(MonsterOn(monster=monster, slot=slot))
     m = content(state).monsters[monster]
     spot = "in a monster slot" if slot is not None else "below the card"
-    events.append(Event(kind="monster.appeared", text=f"{m.name} appears on {place_label(state, where)} "
+    events.append(event(kind="monster.appeared", text=f"{m.name} appears{why} on {place_label(state, where)} "
                         f"({spot}): {m.task.text()}.", cause=monster, data={"where": where}))
     if m.lock:
         lock_die(state, m.lock, monster, "monster", events)

@@ -27,4 +27,8 @@ DIE_IDS = ("g1", "g2", "g3", "g4", "g5", "g6", "y", "r")
 
 
 def color_of(die_id: str) -> str:
-    return "green" if die_id.startswith("g") else ("yellow" if die_id == "y" else "red")
+    return DIE_COLOR.get(die_id) or ("green" if die_id.startswith("g") else ("yellow" if die_id == "y" else "red"))
+
+
+#: each die's colour, by die id
+DIE_COLOR = {d: "green" if d.startswith("g") else ("yellow" if d == "y" else "red") for d in DIE_IDS}

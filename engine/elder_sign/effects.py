@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.events import Event
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
 from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.effects_schema import describe
-from engine.elder_sign.ops import FLOW, answers, asks, auto, each, push, push_all
+from engine.elder_sign.ops import FLOW, answers, asks, auto, each, event, option, prompt, push, push_all
 from engine.elder_sign.state import ElderSignState
 
 PERSONAL = {"stamina", "sanity", "max_stamina", "max_sanity", "clues", "lose_trophies", "discard_items",
@@ -72,6 +71,7 @@ _RULE_SOURCES = {
     "task cost": "a task's cost", "assistance": "assisting a failed adventure", "terror": "terror",
     "entrance.first-aid": "First Aid", "entrance.lost-and-found": "Lost & Found",
     "entrance.souvenir": "a souvenir", "battle": "the final battle", "doom track": "the doom track",
+    "devoured": "a devoured investigator",
 }
 
 
@@ -87,7 +87,13 @@ def because(state: ElderSignState, source: str) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """ "1 clue", "2 clues"; "1 die", "2 dice"; "1 trophy", "2 trophies"."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {_PLURALS.get(word, word + 's')}"
+
+
+_PLURALS = {"die": "dice", "trophy": "trophies", "dice": "dice", "doom": "doom"}
 
 
 def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, context: str,
@@ -98,7 +104,7 @@ def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, cont
             if kind == "ward" and params["what"] == stat:
                 n = min(0, n + params["amount"])
         if n == 0:
-            events.append(Event(kind="ward", text=f"{name(state, seat)} shrugs off the terror.", seat=seat))
+            events.append(event(kind="ward", text=f"{name(state, seat)} shrugs off the terror.", seat=seat))
             return
     cur, cap = getattr(i, stat), getattr(i, f"max_{stat}")
     new = min(cap, cur + n) if n > 0 else cur + n
@@ -109,7 +115,7 @@ def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, cont
     else:
         verb = "regains" if n > 0 else "loses"
         text = f"{name(state, seat)} {verb} {abs(new - cur)} {stat}{why} ({max(new, 0)}/{cap})."
-    events.append(Event(kind=f"{stat}.changed", text=text, seat=seat, cause=source, data={"delta": new - cur}))
+    events.append(event(kind=f"{stat}.changed", text=text, seat=seat, cause=source, data={"delta": new - cur}))
     if new <= 0:
         push(state, "devour", seat, source=source)
 
@@ -120,7 +126,7 @@ def _max(state: ElderSignState, seat: int, stat: str, n: int, source: str, event
     cap = max(0, getattr(i, f"max_{stat}") + n)
     setattr(i, f"max_{stat}", cap)
     setattr(i, stat, min(getattr(i, stat), cap) if n < 0 else getattr(i, stat))
-    events.append(Event(kind=f"max_{stat}.changed", text=f"{name(state, seat)}'s maximum {stat} is now "
+    events.append(event(kind=f"max_{stat}.changed", text=f"{name(state, seat)}'s maximum {stat} is now "
                         f"{cap}{because(state, source)}.", seat=seat, cause=source))
     if cap <= 0 or getattr(i, stat) <= 0:
         push(state, "devour", seat, source=source)
@@ -157,7 +163,7 @@ def e_clues(state: ElderSignState, seat: int, arg: int, source: str, where: str 
     else:
         text = (f"{name(state, seat)} {'gains' if arg > 0 else 'loses'} {plural(moved, 'clue')}{why} "
                 f"(now {i.clues}).")
-    events.append(Event(kind="clues.changed", text=text, seat=seat, cause=source))
+    events.append(event(kind="clues.changed", text=text, seat=seat, cause=source))
 
 
 def e_draw(deck: str):  # noqa: ANN201 - a small factory of effect handlers
@@ -171,7 +177,7 @@ def e_draw(deck: str):  # noqa: ANN201 - a small factory of effect handlers
 def draw_card(state: ElderSignState, seat: int, deck: str, source: str, events: Events) -> None:
     card = state.decks[deck].draw(state.rng)
     if card is None:
-        events.append(Event(kind="deck.empty", text=f"The {deck} deck is empty; nothing is drawn.",
+        events.append(event(kind="deck.empty", text=f"The {deck} deck is empty; nothing is drawn.",
                             cause=source))
         return
     item = content(state).items[card]
@@ -180,7 +186,7 @@ def draw_card(state: ElderSignState, seat: int, deck: str, source: str, events: 
         i.allies.append(card)
     else:
         i.items.append(card)
-    events.append(Event(kind="card.drawn", text=f"{name(state, seat)} gains {item.name} ({item.kind}).",
+    events.append(event(kind="card.drawn", text=f"{name(state, seat)} gains {item.name} ({item.kind}).",
                         seat=seat, cause=source, data={"card": card}))
 
 
@@ -200,7 +206,8 @@ def add_doom(state: ElderSignState, source: str, events: Events) -> None:
     if state.doom >= len(track):
         return
     state.doom += 1
-    events.append(Event(kind="doom.added", text=f"Doom advances to {state.doom}/{len(track)}.", cause=source))
+    events.append(event(kind="doom.added", text=f"Doom advances to {state.doom}/{len(track)}"
+                        f"{because(state, source)}.", cause=source))
     if state.phase == "battle":
         return
     if track[state.doom - 1] == "monster" and state.doom < len(track):
@@ -214,7 +221,8 @@ def remove_doom(state: ElderSignState, n: int, source: str, events: Events) -> N
     if n <= 0:
         return
     state.doom -= n
-    events.append(Event(kind="doom.removed", text=f"{n} doom removed ({state.doom} left).", cause=source))
+    events.append(event(kind="doom.removed", text=f"{n} doom removed{because(state, source)} ({state.doom} left).",
+                        cause=source))
     if state.phase == "battle" and state.doom == 0:
         win(state, "The last doom token is gone: the Ancient One is driven back!", events)
 
@@ -223,21 +231,22 @@ def win(state: ElderSignState, text: str, events: Events) -> None:
     if not state.over:
         state.over, state.result = True, "win"
         FLOW.clear(state)
-        events.append(Event(kind="game.won", text=text, render=True))
+        events.append(event(kind="game.won", text=text, render=True))
 
 
 def lose(state: ElderSignState, text: str, events: Events) -> None:
     if not state.over:
         state.over, state.result = True, "loss"
         FLOW.clear(state)
-        events.append(Event(kind="game.lost", text=text, render=True))
+        events.append(event(kind="game.lost", text=text, render=True))
 
 
 def e_elder_signs(state: ElderSignState, seat: int, arg: int, source: str, where: str | None, context: str,
                   events: Events) -> None:
     state.elder_signs = max(0, state.elder_signs + arg)
     limit = content(state).ancient_ones[state.ao].elder_signs
-    events.append(Event(kind="elder_signs.changed", text=f"Elder Signs: {state.elder_signs}/{limit}.",
+    events.append(event(kind="elder_signs.changed", text=f"Elder Signs: {state.elder_signs}/{limit}"
+                        f"{because(state, source)}.",
                         cause=source))
 
 
@@ -252,12 +261,12 @@ def e_gate(state: ElderSignState, seat: int, arg: int, source: str, where: str |
     for _ in range(arg):
         card = state.decks["other_world"].draw(state.rng)
         if card is None:
-            events.append(Event(kind="deck.empty", text="No Other World is left to open.", cause=source))
+            events.append(event(kind="deck.empty", text="No Other World is left to open.", cause=source))
             return
         from engine.elder_sign.state import CardInPlay
         state.other_worlds.append(CardInPlay(card=card))
         ow = content(state).other_worlds[card]
-        events.append(Event(kind="gate.opened", text=f"A gate opens onto {ow.name}.", cause=source,
+        events.append(event(kind="gate.opened", text=f"A gate opens onto {ow.name}.", cause=source,
                             data={"card": card}))
         for color in ow.locks:
             board.lock_die(state, color, card, "adventure", events)
@@ -270,12 +279,19 @@ def e_clock(state: ElderSignState, seat: int, arg: int, source: str, where: str 
 
 def advance_clock(state: ElderSignState, steps: int, source: str, events: Events) -> None:
     """Advance 3 hours per step. Reaching XII queues a midnight for after the turn (3.4): one per crossing."""
+    passed = False
     for _ in range(steps):
         state.clock = (state.clock + 3) % 12
         if state.clock == 0:
             state.midnights_pending += 1
-    events.append(Event(kind="clock.advanced", text=f"The clock strikes {clock_label(state.clock)}.",
-                        cause=source, data={"clock": state.clock}))
+            passed = True
+    if source == "clock phase":
+        text = f"Clock phase: the clock strikes {clock_label(state.clock)}."
+    else:  # a task's cost, a card: midnight waits for the end of the turn (3.4)
+        text = f"The clock strikes {clock_label(state.clock)}{because(state, source)}."
+        if passed:
+            text += " Midnight comes at the end of the turn."
+    events.append(event(kind="clock.advanced", text=text, cause=source, data={"clock": state.clock}))
 
 
 def clock_label(hours: int) -> str:
@@ -290,7 +306,8 @@ def e_lose_trophies(state: ElderSignState, seat: int, arg: int, source: str, whe
             board.return_trophy(state, t)
         lost = len(i.trophies)
         i.trophies = []
-        events.append(Event(kind="trophies.lost", text=f"{name(state, seat)} loses all {lost} trophies.",
+        events.append(event(kind="trophies.lost", text=f"{name(state, seat)} loses all {plural(lost, 'trophy')}"
+                            f"{because(state, source)}.",
                             seat=seat, cause=source))
         return
     push(state, "pay", seat, cost=arg, purpose="lose", source=source)
@@ -305,7 +322,7 @@ def e_discard_items(state: ElderSignState, seat: int, arg: int, source: str, whe
             i.items.remove(c)
             board.return_item(state, c)
         if items:
-            events.append(Event(kind="items.lost", text=f"{name(state, seat)} loses "
+            events.append(event(kind="items.lost", text=f"{name(state, seat)} loses "
                                 f"{', '.join(content(state).items[c].name for c in items)}.", seat=seat,
                                 cause=source))
         return
@@ -316,7 +333,7 @@ def e_to_entrance(state: ElderSignState, seat: int, arg: bool, source: str, wher
                   events: Events) -> None:
     if state.phase == "normal":
         inv(state, seat).location = "entrance"
-        events.append(Event(kind="moved", text=f"{name(state, seat)} is sent back to the Entrance.",
+        events.append(event(kind="moved", text=f"{name(state, seat)} is sent back to the Entrance.",
                             seat=seat, cause=source))
 
 
@@ -358,13 +375,13 @@ EFFECT = {
 @asks("choose_branch")
 def ask_branch(state: ElderSignState, step: Frame) -> Prompt:
     branches = step.args["branches"]
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: choose one", reason=board.card_name(state, step.args["source"]),
                   options=_branch_options(branches), default=["0"])
 
 
 def _branch_options(branches: list[list[dict[str, Any]]]) -> list[Option]:
-    return [Option(id=str(i), label=describe(b)[:80], data=b) for i, b in enumerate(branches)]
+    return [option(id=str(i), label=describe(b)[:80], data=b) for i, b in enumerate(branches)]
 
 
 @answers("choose_branch")
@@ -381,7 +398,7 @@ def _choose_each_seats(state: ElderSignState, step: Frame) -> list[int]:
 @each("choose_each", seats=_choose_each_seats)
 def ask_branch_each(state: ElderSignState, step: Frame, seat: int) -> Prompt:
     """The same choice asked of several investigators at once; each answers for themself, in any order."""
-    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: choose one",
+    return prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: choose one",
                   reason=board.card_name(state, step.args["source"]), options=_branch_options(step.args["branches"]),
                   default=["0"])
 
@@ -404,15 +421,31 @@ def run_check(state: ElderSignState, step: Frame, events: Events) -> None:
         push(state, "awaken", None)
 
 
-def active_abilities(state: ElderSignState, seat: int) -> list[tuple[str, dict[str, Any]]]:
-    """(kind, params) of the investigator's own ability and of each ally with a lasting ability."""
+#: (source, kind, params) of an investigator's own ability and of each ally's, by (content, card, allies)
+_SOURCES: dict[tuple[Any, ...], tuple[tuple[str, str, dict[str, Any]], ...]] = {}
+
+
+def ability_sources(state: ElderSignState, seat: int) -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """(source card, kind, params) of the investigator's own ability and of each ally with a lasting ability,
+    in that order (an ability option's number indexes this). Shared: read the params, never change them."""
     i = state.table[seat].investigator
     if i is None:
-        return []
+        return ()
     c = content(state)
-    out = [(c.investigators[i.card].ability.kind, c.investigators[i.card].ability.params())]
-    for ally in i.allies:
-        ab = c.items[ally].ability
-        if ab is not None:
-            out.append((ab.kind, ab.params()))
-    return out
+    key = (id(c), i.card, tuple(i.allies))
+    got = _SOURCES.get(key)
+    if got is None:
+        out = [(i.card, c.investigators[i.card].ability.kind, c.investigators[i.card].ability.params())]
+        for ally in i.allies:
+            ab = c.items[ally].ability
+            if ab is not None:
+                out.append((ally, ab.kind, ab.params()))
+        if len(_SOURCES) > 4096:
+            _SOURCES.clear()
+        got = _SOURCES[key] = tuple(out)
+    return got
+
+
+def active_abilities(state: ElderSignState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """(kind, params) of the investigator's own ability and of each ally with a lasting ability."""
+    return [(kind, params) for _, kind, params in ability_sources(state, seat)]

@@ -112,7 +112,7 @@ def _describe_one(effect: dict[str, Any]) -> str:
     if verb == "discard_items":
         return f"discard {arg} item{'s' if arg > 1 else ''}"
     if verb == "discard_die":
-        return f"discard {arg} die{'s' if arg > 1 else ''} from your pool"
+        return f"discard {arg} {'die' if arg == 1 else 'dice'} from your pool"
     if verb == "to_entrance":
         return "return to the entrance"
     if verb == "devoured":

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from engine.core.events import Event
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
 from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.choices import Item, MonsterAt, UseAbility, UseItem
 from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, color_of
-from engine.elder_sign.effects import EFFECT, active_abilities
-from engine.elder_sign.ops import answers, asks, auto, push
+from engine.elder_sign.effects import EFFECT, ability_sources, active_abilities
+from engine.elder_sign.effects_schema import describe
+from engine.elder_sign.ops import answers, asks, auto, event, option, prompt, push
 from engine.elder_sign.state import ElderSignState
 
 abilities = active_abilities
@@ -36,11 +36,15 @@ def _die_free(state: ElderSignState, color: str) -> bool:
     return state.dice[die].loc == "supply" and adv is not None and die not in adv.item_dice_spent
 
 
-def _verb_usable(state: ElderSignState, seat: int, verb: str, arg: Any, window: Window) -> bool:
+def _rolled(state: ElderSignState) -> bool:
     adv = state.adventure
-    rolled = adv is not None and adv.rolled and bool(board.dice_at(state, "pool"))
+    return adv is not None and adv.rolled and any(die.loc == "pool" for die in state.dice.values())
+
+
+def _verb_usable(state: ElderSignState, seat: int, verb: str, arg: Any, window: Window,
+                 rolled: bool | None = None) -> bool:
     if verb in ROLL_VERBS:
-        return window == "post" and rolled
+        return window == "post" and (_rolled(state) if rolled is None else rolled)
     if verb == "add_die":
         return window in ("pre", "post") and _adv_active(state) and _die_free(state, arg)
     if verb == "defeat_monster":
@@ -56,60 +60,113 @@ def _verb_usable(state: ElderSignState, seat: int, verb: str, arg: Any, window: 
 
 
 def _period_counter(state: ElderSignState, per: str) -> int:
-    return {"roll": state.roll_number, "turn": state.turn_number, "day": state.day}[per]
+    return state.roll_number if per == "roll" else state.turn_number if per == "turn" else state.day
 
 
-def _ability_sources(state: ElderSignState, seat: int) -> list[tuple[str, str, dict[str, Any]]]:
-    i = inv(state, seat)
-    c = content(state)
-    out = [(i.card, c.investigators[i.card].ability.kind, c.investigators[i.card].ability.params())]
-    for ally in i.allies:
-        ab = c.items[ally].ability
-        if ab is not None:
-            out.append((ally, ab.kind, ab.params()))
-    return out
+def _ability_sources(state: ElderSignState, seat: int) -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    return ability_sources(state, seat)
+
+
+_PERIODIC = frozenset({"free_reroll", "add_die", "unlock_die", "heal", "turn_face"})
 
 
 def _ability_usable(state: ElderSignState, seat: int, source: str, kind: str, p: dict[str, Any],
-                    window: Window) -> bool:
-    i = inv(state, seat)
-    per = p.get("per", "roll")
-    if kind in ("free_reroll", "add_die", "unlock_die", "heal", "turn_face"):
-        if i.used.get(source) == _period_counter(state, per):
-            return False
-    adv = state.adventure
-    rolled = adv is not None and adv.rolled and bool(board.dice_at(state, "pool"))
+                    window: Window, rolled: bool | None = None) -> bool:
+    if kind not in _PERIODIC:
+        return False  # lasting abilities (ward, extra focus, ...) are never "used"
+    used = inv(state, seat).used.get(source)
+    if used is not None and used == _period_counter(state, p.get("per", "roll")):
+        return False
     if kind == "free_reroll":
-        return window == "post" and rolled
+        return window == "post" and (_rolled(state) if rolled is None else rolled)
     if kind == "turn_face":
-        return window == "post" and rolled and any(
+        return window == "post" and (_rolled(state) if rolled is None else rolled) and any(
             state.dice[d].face in p["from"] for d in board.dice_at(state, "pool"))
     if kind == "add_die":
         return window in ("pre", "post") and _adv_active(state) and _die_free(state, p["color"])
     if kind == "unlock_die":
         return bool(board.dice_at(state, "locked"))
-    if kind == "heal":
-        return bool(_heal_targets(state, seat, p["what"]))
-    return False
+    return bool(_heal_targets(state, seat, p["what"]))  # heal
+
+
+def _usable(state: ElderSignState, seat: int, window: Window) -> list[tuple[str, int]]:
+    """What `options` offers, unlabelled: ("item", index into the hand) and ("ab", ability number)."""
+    c = content(state)
+    i = inv(state, seat)
+    out: list[tuple[str, int]] = []
+    rolled = _rolled(state)
+    if i.items:
+        seen: set[str] = set()
+        no_spells = None
+        for n, card_id in enumerate(i.items):
+            if card_id in seen:
+                continue
+            card = c.items[card_id]
+            if card.kind == "spell":
+                if no_spells is None:
+                    no_spells = bool(board.modifier(state, "no_spells"))
+                if no_spells:
+                    continue
+            seen.add(card_id)
+            for v, a in _uses(card):
+                if not _verb_usable(state, seat, v, a, window, rolled):
+                    break
+            else:
+                out.append(("item", n))
+    for n, (source, kind, p) in enumerate(_ability_sources(state, seat)):
+        if kind in _PERIODIC and _ability_usable(state, seat, source, kind, p, window, rolled):
+            out.append(("ab", n))
+    return out
+
+
+_USES: dict[int, tuple[Any, tuple[tuple[str, Any], ...]]] = {}
+
+
+def _uses(card: Any) -> tuple[tuple[str, Any], ...]:
+    """(verb, argument) of each effect of a card's `use`, in order (worked out once per card)."""
+    got = _USES.get(id(card))
+    if got is None or got[0] is not card:
+        got = _USES[id(card)] = (card, tuple((v, a) for e in card.use for v, a in e.items()))
+    return got[1]
+
+
+_USE_TEXT: dict[int, tuple[Any, str]] = {}
+
+
+def _use_text(card: Any) -> str:
+    """What using the card does, whole (never cut: a front end that must shorten it says so, and /es card
+    reads the card in full): "Use: reroll up to 2 dice"."""
+    got = _USE_TEXT.get(id(card))
+    if got is None or got[0] is not card:
+        got = _USE_TEXT[id(card)] = (card, f"Use: {describe(card.use)}")
+    return got[1]
+
+
+def any_options(state: ElderSignState, seat: int, window: Window) -> bool:
+    """Whether `options(state, seat, window)` would offer anything (without building the options)."""
+    return bool(_usable(state, seat, window))
 
 
 def options(state: ElderSignState, seat: int, window: Window) -> list[Option]:
     """The item, spell, ally and ability uses open to `seat` in this window."""
+    out: list[Option] = []
+    uses = _usable(state, seat, window)
+    if not uses:
+        return out
     c = content(state)
     i = inv(state, seat)
-    out: list[Option] = []
-    seen: set[str] = set()
-    for card_id in i.items:
-        card = c.items[card_id]
-        if card_id in seen or (card.kind == "spell" and board.modifier(state, "no_spells")):
-            continue
-        seen.add(card_id)
-        if all(_verb_usable(state, seat, v, a, window) for e in card.use for v, a in e.items()):
-            out.append(Option(id=f"item:{card_id}", label=f"Use {card.name} ({card.kind})",
-                              detail=card.text[:100], data=UseItem(card_id)))
-    for n, (source, kind, p) in enumerate(_ability_sources(state, seat)):
-        if _ability_usable(state, seat, source, kind, p, window):
-            out.append(Option(id=f"ab:{n}", label=f"Ability: {board.card_name(state, source)}"[:100],
+    sources = _ability_sources(state, seat)
+    for what, n in uses:
+        if what == "item":
+            card_id = i.items[n]
+            card = c.items[card_id]
+            out.append(option(id=f"item:{card_id}", label=f"Use {card.name} ({card.kind})",
+                              detail=_use_text(card), data=UseItem(card_id)))
+        else:
+            source = sources[n][0]
+            who = c.investigators.get(source)
+            out.append(option(id=f"ab:{n}", label=f"Ability: {board.card_name(state, source)}"[:100],
+                              detail=who.ability_text if who is not None else c.items[source].text,
                               data=UseAbility(n)))
     return out
 
@@ -126,14 +183,14 @@ def use(state: ElderSignState, seat: int, choice: Item, window: Window, events: 
             i.cast.append(card_id)  # stays in play while it holds dice
         else:
             board.return_item(state, card_id)
-        events.append(Event(kind="item.used", text=f"{name(state, seat)} uses {card.name}.", seat=seat,
+        events.append(event(kind="item.used", text=f"{name(state, seat)} uses {card.name}.", seat=seat,
                             cause=card_id))
         push(state, "effects", seat, effects=card.use, source=card_id, where=None, context="use")
         return
     source, kind, p = _ability_sources(state, seat)[choice.n]
     if "per" in p or kind in ("free_reroll", "turn_face"):
         i.used[source] = _period_counter(state, p.get("per", "roll"))
-    events.append(Event(kind="ability.used", text=f"{name(state, seat)} uses "
+    events.append(event(kind="ability.used", text=f"{name(state, seat)} uses "
                         f"{board.card_name(state, source)}'s ability.", seat=seat, cause=source))
     if kind == "free_reroll":
         push(state, "pick_dice", seat, purpose="reroll", max=p["dice"], source=source)
@@ -150,10 +207,10 @@ def use(state: ElderSignState, seat: int, choice: Item, window: Window, events: 
 def _add_die(state: ElderSignState, seat: int, color: str, source: str, events: Events) -> None:
     die = "y" if color == "yellow" else "r"
     if not _die_free(state, color):
-        events.append(Event(kind="die.unavailable", text=f"The {color} die is not free.", seat=seat))
+        events.append(event(kind="die.unavailable", text=f"The {color} die is not free.", seat=seat))
         return
     board.set_die(state, die, "pool")
-    events.append(Event(kind="die.added", text=f"{name(state, seat)} adds the {color} die "
+    events.append(event(kind="die.added", text=f"{name(state, seat)} adds the {color} die "
                         "(it joins the next roll).", seat=seat, cause=source))
 
 
@@ -193,7 +250,7 @@ def _heal_targets(state: ElderSignState, seat: int, what: str) -> list[int]:
 def _in_adventure(state: ElderSignState, seat: int, events: Events, verb: str) -> bool:
     if _adv_active(state) and seat == state.current:
         return True
-    events.append(Event(kind="effect.skipped", text=f"({verb} only works during your own roll.)", seat=seat))
+    events.append(event(kind="effect.skipped", text=f"({verb} only works during your own roll.)", seat=seat))
     return False
 
 
@@ -245,9 +302,9 @@ def _die_label(state: ElderSignState, d: str) -> str:
 def ask_pick_dice(state: ElderSignState, step: Frame) -> Prompt:
     purpose = step.args["purpose"]
     pool = [d for d in board.dice_at(state, "pool") if state.dice[d].face is not None]
-    opts = [Option(id=d, label=_die_label(state, d), data=d) for d in pool]
+    opts = [option(id=d, label=_die_label(state, d), data=d) for d in pool]
     verb = "reroll" if purpose in ("clue", "reroll") else "hold on the spell"
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.MANY,
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.MANY,
                   title=f"{name(state, step.owner)}: which dice to {verb}?",
                   reason=board.card_name(state, step.args["source"]) if purpose != "clue" else "Clue reroll",
                   options=opts, min_choices=1, max_choices=min(step.args["max"], len(opts)),
@@ -262,7 +319,7 @@ def answer_pick_dice(state: ElderSignState, step: Frame, action: Answer, events:
         spell = purpose[7:]
         for d in dice:
             board.set_die(state, d, "secured", spell, keep_face=True)
-        events.append(Event(kind="die.secured", text=f"{name(state, seat)} holds "
+        events.append(event(kind="die.secured", text=f"{name(state, seat)} holds "
                             f"{', '.join(_die_label(state, d) for d in dice)} on {board.card_name(state, spell)}.",
                             seat=seat, cause=spell))
         return
@@ -272,7 +329,7 @@ def answer_pick_dice(state: ElderSignState, step: Frame, action: Answer, events:
     before = ", ".join(_die_label(state, d) for d in dice)
     for d in dice:
         state.dice[d].face = DIE_TYPES[color_of(d)].roll(state.rng)
-    events.append(Event(kind="dice.rerolled", text=f"{name(state, seat)} rerolls {before}: now "
+    events.append(event(kind="dice.rerolled", text=f"{name(state, seat)} rerolls {before}: now "
                         f"{', '.join(_die_label(state, d) for d in dice)}.", seat=seat,
                         data={"dice": {d: state.dice[d].face for d in board.dice_at(state, 'pool')}}))
 
@@ -282,18 +339,18 @@ def ask_pick_die(state: ElderSignState, step: Frame) -> Prompt:
     purpose = step.args["purpose"]
     if purpose == "unlock":
         dice = board.dice_at(state, "locked")
-        opts = [Option(id=d, label=f"Free the {color_of(d)} die held by "
+        opts = [option(id=d, label=f"Free the {color_of(d)} die held by "
                        f"{board.card_name(state, _lock_source(state, d))}"[:100], data=d) for d in dice]
         title = "which locked die to free?"
     else:
         faces = step.args.get("faces")
         dice = [d for d in board.dice_at(state, "pool")
                 if state.dice[d].face is not None and (not faces or state.dice[d].face in faces)]
-        opts = [Option(id=d, label=_die_label(state, d), data=d) for d in dice]
+        opts = [option(id=d, label=_die_label(state, d), data=d) for d in dice]
         title = f"which die becomes {FACE_LABEL[purpose[4:]]}?"
     if not opts:
-        opts = [Option(id="none", label="No die can be chosen", data=None)]
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE, title=f"{name(state, step.owner)}: {title}",
+        opts = [option(id="none", label="No die can be chosen", data=None)]
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE, title=f"{name(state, step.owner)}: {title}",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
 
@@ -311,11 +368,11 @@ def answer_pick_die(state: ElderSignState, step: Frame, action: Answer, events: 
         return
     if purpose == "unlock":
         board.cancel_lock(state, d)
-        events.append(Event(kind="die.unlocked", text=f"{name(state, step.owner)} frees the {color_of(d)} die.",
+        events.append(event(kind="die.unlocked", text=f"{name(state, step.owner)} frees the {color_of(d)} die.",
                             seat=step.owner, cause=step.args["source"]))
         return
     state.dice[d].face = purpose[4:]
-    events.append(Event(kind="die.turned", text=f"{name(state, step.owner)} turns a {color_of(d)} die to "
+    events.append(event(kind="die.turned", text=f"{name(state, step.owner)} turns a {color_of(d)} die to "
                         f"{FACE_LABEL[purpose[4:]]}.", seat=step.owner, cause=step.args["source"]))
 
 
@@ -326,11 +383,11 @@ def ask_pick_monster(state: ElderSignState, step: Frame) -> Prompt:
         cip = board.card_at(state, where)
         assert cip is not None
         m = cip.monsters[n]
-        opts.append(Option(id=f"{where}|{n}", label=f"{board.card_name(state, m.monster)} on "
+        opts.append(option(id=f"{where}|{n}", label=f"{board.card_name(state, m.monster)} on "
                            f"{board.place_label(state, where)}"[:100], data=MonsterAt(where, n)))
     if not opts:
-        opts = [Option(id="none", label="No monster is in play", data=None)]
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+        opts = [option(id="none", label="No monster is in play", data=None)]
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: defeat which monster?",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
@@ -344,7 +401,7 @@ def answer_pick_monster(state: ElderSignState, step: Frame, action: Answer, even
     assert cip is not None
     m = cip.monsters[n]
     m.defeated_by = step.owner
-    events.append(Event(kind="monster.defeated", text=f"{name(state, step.owner)} defeats "
+    events.append(event(kind="monster.defeated", text=f"{name(state, step.owner)} defeats "
                         f"{board.card_name(state, m.monster)} with {board.card_name(state, step.args['source'])}.",
                         seat=step.owner, cause=m.monster))
 
@@ -352,12 +409,12 @@ def answer_pick_monster(state: ElderSignState, step: Frame, action: Answer, even
 @asks("heal_target")
 def ask_heal(state: ElderSignState, step: Frame) -> Prompt:
     what = step.args["what"]
-    opts = [Option(id=str(s), label=f"{name(state, s)} ({getattr(inv(state, s), what)}/"
+    opts = [option(id=str(s), label=f"{name(state, s)} ({getattr(inv(state, s), what)}/"
                    f"{getattr(inv(state, s), 'max_' + what)} {what})"[:100], data=s)
             for s in _heal_targets(state, step.owner, what)]
     if not opts:
-        opts = [Option(id="none", label="Nobody here needs it", data=None)]
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+        opts = [option(id="none", label="Nobody here needs it", data=None)]
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: restore {step.args['amount']} {what} to whom?",
                   reason=board.card_name(state, step.args["source"]), options=opts, default=[opts[0].id])
 
@@ -385,9 +442,9 @@ def run_resume_post(state: ElderSignState, step: Frame, events: Events) -> None:
 def ask_discard_items(state: ElderSignState, step: Frame) -> Prompt:
     c = content(state)
     held = [x for x in inv(state, step.owner).items if c.items[x].kind in ("common", "unique")]
-    opts = [Option(id=x, label=f"Discard {c.items[x].name}", data=x) for x in dict.fromkeys(held)]
+    opts = [option(id=x, label=f"Discard {c.items[x].name}", data=x) for x in dict.fromkeys(held)]
     n = min(step.args["count"], len(opts))
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.MANY,
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.MANY,
                   title=f"{name(state, step.owner)}: discard {n} item{'s' if n > 1 else ''}",
                   reason=board.card_name(state, step.args["source"]), options=opts, min_choices=n,
                   max_choices=n, default=[o.id for o in opts[:n]])
@@ -400,6 +457,6 @@ def answer_discard_items(state: ElderSignState, step: Frame, action: Answer, eve
     for x in chosen:
         i.items.remove(x)
         board.return_item(state, x)
-    events.append(Event(kind="items.lost", text=f"{name(state, step.owner)} discards "
+    events.append(event(kind="items.lost", text=f"{name(state, step.owner)} discards "
                         f"{', '.join(content(state).items[x].name for x in chosen)}.", seat=step.owner,
                         cause=step.args["source"]))

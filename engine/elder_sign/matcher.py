@@ -254,25 +254,70 @@ def ranked_completions(req: Req, dice: Sequence[Die], limit: int | None = 12,
     makes two dice with one face different (odds.best_use separates held dice from pool dice this way)."""
     if len({d for d, _ in dice}) != len(dice):
         raise ValueError("die ids must be distinct")
-    keys, faces, ids = _kinds(dice, key_of)
-    vecs = minimal_sets(req, tuple((f, len(i)) for f, i in zip(faces, ids, strict=True)))
-    pos = {d: i for i, (d, _) in enumerate(dice)}
+    counts = [0] * len(FACES)
+    for die_id, face in dice:
+        f = FACE_INDEX.get(face)
+        if f is None:
+            raise ValueError(f"unknown face {face!r} on die {die_id!r}")
+        counts[f] += 1
+    if not feasible(req, tuple(counts)):
+        return []  # the usual answer after a roll, found with one cached check (all the dice can't do it)
+    # Dice are grouped into kinds (key and face, in first-seen order). Kinds no minimal completion can use
+    # are left out, and a kind counts only as many dice as a minimal completion could hold: the ranking
+    # (up to its last tie-break, the dice's positions) then depends only on the kinds' canonical shape, and
+    # is computed once per shape.
+    bound = _bounds(req)
+    groups: dict[tuple[object, str], list[tuple[int, str]]] = {}
+    for p, (die_id, face) in enumerate(dice):
+        if not bound[face]:
+            continue
+        k = (key_of[die_id] if key_of is not None else color_of(die_id), face)
+        g = groups.get(k)
+        if g is None:
+            groups[k] = [(p, die_id)]
+        else:
+            g.append((p, die_id))
+    kinds = list(groups.items())
+    shape = [(FACE_INDEX[face], min(len(g), bound[face]), COLOR_WEIGHT.get(color_of(g[0][1]), 0))
+             for (_, face), g in kinds]
+    order = sorted(range(len(shape)), key=shape.__getitem__)
+    ranked = _ranked_shapes(req, tuple([shape[j] for j in order]))
+    picks = []
+    for prefix, cvec in ranked:
+        chosen: list[tuple[int, str]] = []
+        for j, n in enumerate(cvec):
+            if n:
+                chosen += kinds[order[j]][1][:n]
+        chosen.sort()
+        picks.append((prefix, tuple([p for p, _ in chosen]), tuple([d for _, d in chosen])))
+    if len(picks) > 1:
+        picks.sort()
+    out = [p[2] for p in picks]
+    return out[:limit] if limit is not None else out
 
-    def chosen(vec: tuple[int, ...]) -> tuple[str, ...]:
-        picked = [die for i, n in enumerate(vec) for die in ids[i][:n]]
-        return tuple(sorted(picked, key=pos.__getitem__))
 
-    def rank(vec: tuple[int, ...]) -> tuple[int, int, int, int, tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _bounds(req: Req) -> dict[str, int]:
+    """For each face, the most dice showing it that a minimal completion of ``req`` can hold (0: none)."""
+    return {f: (_count_bound(req, f) if _relevant(req, f) else 0) for f in FACES}
+
+
+@lru_cache(maxsize=16384)
+def _ranked_shapes(req: Req, shape: tuple[tuple[int, int, int], ...]) -> tuple[
+        tuple[tuple[int, int, int, int], tuple[int, ...]], ...]:
+    """Every minimal completion for kinds of this canonical shape ((face index, dice, colour weight) each,
+    sorted), with the ranking `completions` documents up to its last tie-break (the dice's positions):
+    fewest dice, fewest Wildcards, least investigation value, fewest yellow/red dice."""
+    vecs = minimal_sets(req, tuple((FACES[f], n) for f, n, _ in shape))
+    out = []
+    for vec in vecs:
         n_dice = sum(vec)
-        wilds = sum(n for i, n in enumerate(vec) if faces[i] == WILD)
-        value = sum(n * INV_VALUE.get(faces[i], 0) for i, n in enumerate(vec))
-        weight = sum(n * COLOR_WEIGHT.get(color_of(ids[i][0]), 0) for i, n in enumerate(vec))
-        return n_dice, wilds, value, weight, tuple(pos[d] for d in chosen(vec))
-
-    ordered = sorted(vecs, key=rank)
-    if limit is not None:
-        ordered = ordered[:limit]
-    return [chosen(v) for v in ordered]
+        wilds = sum(n for j, n in enumerate(vec) if FACES[shape[j][0]] == WILD)
+        value = sum(n * INV_VALUE.get(FACES[shape[j][0]], 0) for j, n in enumerate(vec))
+        weight = sum(n * shape[j][2] for j, n in enumerate(vec))
+        out.append(((n_dice, wilds, value, weight), vec))
+    out.sort(key=lambda x: x[0])
+    return tuple(out)
 
 
 def completions(task: Task, dice: Sequence[Die], limit: int = 12) -> list[tuple[str, ...]]:

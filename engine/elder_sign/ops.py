@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
+from engine.core.events import Event
 from engine.core.flow import Flow, Frame
+from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.trusted import defaults, trusted
+from engine.elder_sign.choices import DoTask
 from engine.elder_sign.state import ElderSignState
 
 FLOW: Flow[ElderSignState] = Flow("elder-sign")
@@ -44,3 +50,99 @@ def push_all(state: ElderSignState, steps: list[tuple[str, int | None, dict[str,
     frames = FLOW.push_all(state, steps)
     _anchor(state, [f.id for f in frames if f.op in ANCHOR_OPS])
     return frames
+
+
+# ---------------------------------------------------------------- building prompts, options and events
+# The rules build these from their own values, several per action of every game: `option(...)` is
+# `Option(...)`, `event(...)` is `Event(...)` and `prompt(...)` is `Prompt(...)`, made without validating
+# again what the engine produced (engine/core/trusted.py). mypy checks the argument types.
+
+_new = object.__new__
+_set = object.__setattr__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_OPTION, _OPTION_MAKE = defaults(Option, {"id", "label", "detail", "data"})
+_EVENT, _EVENT_MAKE = defaults(Event, {"kind", "text", "seat", "cause", "data", "render"})
+_PROMPT, _PROMPT_MAKE = defaults(Prompt, {"seq", "seats", "kind", "title", "reason", "options", "default",
+                                          "min_choices", "max_choices"})
+
+
+#: the fields these constructors know; while the models have exactly these, the values are written as one
+#: literal (the common case, measured); a field added to a model later goes through its template instead
+_OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "then")
+_EVENT_FAST = tuple(Event.model_fields) == ("kind", "text", "seat", "cause", "data", "private_to", "render")
+
+
+def option(*, id: str, label: str, data: Any = None, detail: str = "") -> Option:  # noqa: A002 - Option's field
+    # trusted(Option, ...) written out: this and `event` run several times per action of every game
+    if _OPTION_FAST:
+        values = {"id": id, "label": label, "detail": detail, "data": data, "then": ()}
+    else:
+        values = _OPTION.copy()  # every field, in the model's order
+        values["id"], values["label"], values["detail"], values["data"] = id, label, detail, data
+        for name, make in _OPTION_MAKE:
+            values[name] = make()
+    o = _new(Option)
+    _set(o, "__dict__", values)
+    _set_fields_set(o, {"id", "label", "data", "detail"} if detail else {"id", "label", "data"})
+    _set_extra(o, None)
+    _set_private(o, None)
+    return o
+
+
+def event(*, kind: str, text: str, seat: int | None = None, cause: str = "", data: dict[str, Any] | None = None,
+          render: bool = False) -> Event:
+    if _EVENT_FAST:
+        values = {"kind": kind, "text": text, "seat": seat, "cause": cause, "data": {} if data is None else data,
+                  "private_to": None, "render": render}
+    else:
+        values = _EVENT.copy()
+        values.update(kind=kind, text=text, seat=seat, cause=cause, data={} if data is None else data,
+                      render=render)
+        for name, make in _EVENT_MAKE:
+            values[name] = make()
+    e = _new(Event)
+    _set(e, "__dict__", values)
+    _set_fields_set(e, {"kind", "text", "seat", "cause", "data", "render"})
+    _set_extra(e, None)
+    _set_private(e, None)
+    return e
+
+
+def prompt(*, seq: int, seats: list[int], kind: PromptKind, title: str, reason: str = "", options: list[Option],
+           default: list[str] | None = None, min_choices: int = 1, max_choices: int = 1) -> Prompt:
+    if len({o.label for o in options}) != len(options):
+        options = told_apart(options)
+    values = _PROMPT.copy()
+    values.update(seq=seq, seats=seats, kind=kind, title=title, reason=reason, options=options,
+                  min_choices=min_choices, max_choices=max_choices, default=default)
+    for name, make in _PROMPT_MAKE:
+        values[name] = make()
+    return trusted(Prompt, values)
+
+
+def told_apart(options: list[Option]) -> list[Option]:
+    """Options whose labels are the same get a suffix that tells them apart: the task's place on the card for
+    ways to complete identical printed tasks, else a count ("green Lore (1)", "green Lore (2)"). Options with
+    a label of their own are unchanged."""
+    seen: dict[str, int] = {}
+    for o in options:
+        seen[o.label] = seen.get(o.label, 0) + 1
+    count: dict[str, int] = {}
+    out = []
+    for o in options:
+        if seen[o.label] == 1:
+            out.append(o)
+            continue
+        count[o.label] = n = count.get(o.label, 0) + 1
+        data = o.data
+        if isinstance(data, DoTask) and data.key[:1] == "t" and data.key[1:].isdigit():
+            suffix = f" (task {int(data.key[1:]) + 1})"
+        else:
+            suffix = f" ({n})"
+        out.append(option(id=o.id, label=o.label[:100 - len(suffix)] + suffix, data=o.data, detail=o.detail))
+    if len({o.label for o in out}) != len(out):  # two ways for one task that read the same: count them all
+        out = [option(id=o.id, label=f"{o.label[:95]} ({n})", data=o.data, detail=o.detail)
+               for n, o in enumerate(out, 1)]
+    return out

@@ -69,7 +69,8 @@ class ElderSignRules(FlowRules):
 
     def characters(self) -> list[Option]:
         c = default_content()
-        return [Option(id=i.id.removeprefix("es.inv."), label=f"{i.name}, {i.occupation}",
+        return [Option(id=i.id.removeprefix("es.inv."),
+                       label=f"{i.name}, {i.occupation} ({i.max_stamina} stamina, {i.max_sanity} sanity)",
                        detail=i.ability_text) for i in c.investigators.values()]
 
     def new_game(self, seats: list[SeatSpec], options: dict[str, Any], seed: int) -> tuple[GameState, list[Event]]:

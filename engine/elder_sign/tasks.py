@@ -15,6 +15,7 @@ A task is written in content as a short string, one token per symbol (docs/conte
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -34,6 +35,12 @@ class Task(BaseModel):
     bordered: list[int] = Field(default_factory=list)  # indices into symbols a monster replaces
 
     def text(self) -> str:
+        """The task as players read it ("Inv 5, Lore, -1 sanity"). A task is not changed once made (content
+        tasks are loaded once; a monster's presence makes a new one), so the text is worked out once."""
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
         parts = []
         for i, s in enumerate(self.symbols):
             label = f"Inv {s[4:]}" if s.startswith("inv:") else s.replace("/", " or ").title()

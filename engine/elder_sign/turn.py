@@ -6,7 +6,6 @@ rulebook. Decisions on the digest's [AMBIG] items are stated where they are made
 
 from __future__ import annotations
 
-from engine.core.events import Event
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
 from engine.elder_sign import board, items
@@ -23,18 +22,31 @@ from engine.elder_sign.choices import (
     Souvenir,
     Spot,
 )
-from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, TERROR, color_of
+from engine.elder_sign.dice import DIE_COLOR, DIE_IDS, DIE_TYPES, FACE_LABEL, TERROR, color_of
 from engine.elder_sign.effects import (
+    ability_sources,
     add_doom,
     advance_clock,
     apply_batch,
+    because,
     draw_card,
     lose,
+    plural,
     remove_doom,
 )
-from engine.elder_sign.matcher import completions
-from engine.elder_sign.ops import FLOW, answers, asks, auto, push, push_all
+from engine.elder_sign.matcher import face_counts, feasible, ranked_completions, requirement
+from engine.elder_sign.ops import FLOW, answers, asks, auto, event, option, prompt, push, push_all
 from engine.elder_sign.state import Adventure, CardInPlay, ElderSignState, Investigator
+from engine.elder_sign.tasks import Task
+
+#: an event marking that a phase which changes the table is over: the end of each Resolution phase in which an
+#: adventure or an attack was made (cause "resolution") and the end of each midnight (cause "midnight"). A front
+#: end that shows the table after such phases draws it when it sees this event.
+TABLE_CHANGED = "table.changed"
+
+
+def _price(trophies: int) -> str:
+    return "free" if trophies <= 0 else plural(trophies, "trophy")
 
 
 def _unwind_to_anchor(state: ElderSignState) -> None:
@@ -50,23 +62,40 @@ def _unwind_to_anchor(state: ElderSignState) -> None:
     state.anchors = [a for a in state.anchors if a in live]
 
 
-def dice_text(state: ElderSignState, dice: list[str]) -> str:
-    return ", ".join(f"{color_of(d)} {FACE_LABEL.get(state.dice[d].face or '', '?')}" for d in dice)
+#: "green 2🔍" for every die and face (and "?" for a die not rolled yet)
+_DIE_TEXT = {(d, f): f"{color_of(d)} {FACE_LABEL.get(f or '', '?')}" for d in DIE_IDS for f in [*FACE_LABEL, None, ""]}
+
+
+#: each die's type, by die id
+_DIE_TYPE = {d: DIE_TYPES[color_of(d)] for d in DIE_IDS}
+
+
+def dice_text(state: ElderSignState, dice: list[str] | tuple[str, ...]) -> str:
+    table = state.dice
+    out = []
+    for d in dice:
+        face = table[d].face
+        out.append(_DIE_TEXT.get((d, face)) or f"{color_of(d)} {FACE_LABEL.get(face or '', '?')}")
+    return ", ".join(out)
 
 
 # ---------------------------------------------------------------- turn start & movement
 
 @auto("turn_start")
 def run_turn_start(state: ElderSignState, step: Frame, events: Events) -> None:
+    _turn_start(state, events)
+
+
+def _turn_start(state: ElderSignState, events: Events) -> None:
     state.turn_number += 1
     seat = state.current
     push_all(state, [("end_resolution", None, {}), ("clock", None, {}), ("next_turn", None, {})])
     s = state.table[seat]
     if s.eliminated or s.investigator is None:
-        events.append(Event(kind="turn.started", text=f"Turn {state.turn_number}: {state.seat_name(seat)} has "
+        events.append(event(kind="turn.started", text=f"Turn {state.turn_number}: {state.seat_name(seat)} has "
                             "no investigator in play and only advances the clock.", seat=seat))
         return
-    events.append(Event(kind="turn.started", text=f"Turn {state.turn_number}: {name(state, seat)}'s turn.",
+    events.append(event(kind="turn.started", text=f"Turn {state.turn_number}: {name(state, seat)}'s turn.",
                         seat=seat))
     if state.phase == "battle":
         push(state, "battle_begin", seat)
@@ -78,7 +107,7 @@ def run_turn_start(state: ElderSignState, step: Frame, events: Events) -> None:
 def ask_move(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.owner
     here = inv(state, seat).location
-    opts = [Option(id="go:entrance", label="Go to the Entrance" if here != "entrance" else "Stay at the Entrance",
+    opts = [option(id="go:entrance", label="Go to the Entrance" if here != "entrance" else "Stay at the Entrance",
                    data=Go("entrance"))]
     for where in board.places(state):
         if where.startswith("ow:") and board.modifier(state, "no_other_worlds"):
@@ -86,10 +115,10 @@ def ask_move(state: ElderSignState, step: Frame) -> Prompt:
         card = board.card_data(state, where)
         assert card is not None
         stay = " (stay)" if where == here else ""
-        opts.append(Option(id=f"go:{where}", label=f"{card.name}{stay}", data=Go(where),
-                           detail="; ".join(t.text() for _, t in board.task_list(state, where))))
+        opts.append(option(id=f"go:{where}", label=f"{card.name}{stay}", data=Go(where),
+                           detail=board.tasks_text(state, where)))
     opts += items.options(state, seat, "move")
-    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: where to?",
+    return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: where to?",
                   reason="Movement phase (rules: Turn Structure)", options=opts, default=["go:entrance"])
 
 
@@ -104,7 +133,7 @@ def answer_move(state: ElderSignState, step: Frame, action: Answer, events: Even
     where = choice.where
     i = inv(state, seat)
     if i.location != where:
-        events.append(Event(kind="moved", text=f"{name(state, seat)} moves to {board.place_label(state, where)}.",
+        events.append(event(kind="moved", text=f"{name(state, seat)} moves to {board.place_label(state, where)}.",
                             seat=seat, data={"to": where}))
     i.location = where
     if where == "entrance":
@@ -128,9 +157,9 @@ def ask_entrance(state: ElderSignState, step: Frame) -> Prompt:
     opts: list[Option] = []
     if not board.modifier(state, "no_first_aid"):
         if i.stamina < i.max_stamina:
-            opts.append(Option(id="aid:stamina", label="First Aid: +1 stamina (free)", data=FirstAid("stamina")))
+            opts.append(option(id="aid:stamina", label="First Aid: +1 stamina (free)", data=FirstAid("stamina")))
         if i.sanity < i.max_sanity:
-            opts.append(Option(id="aid:sanity", label="First Aid: +1 sanity (free)", data=FirstAid("sanity")))
+            opts.append(option(id="aid:sanity", label="First Aid: +1 sanity (free)", data=FirstAid("sanity")))
         full: tuple[tuple[AidKind, str, int], ...] = (
             ("full_stamina", "full stamina", 2), ("full_sanity", "full sanity", 2),
             ("full_both", "full stamina and sanity", 4))
@@ -139,18 +168,18 @@ def ask_entrance(state: ElderSignState, step: Frame) -> Prompt:
             needs = (key != "full_sanity" and i.stamina < i.max_stamina) or (
                 key != "full_stamina" and i.sanity < i.max_sanity)
             if needs and have >= cost:
-                opts.append(Option(id=f"aid:{key}", label=f"First Aid: {label} ({cost} trophies)",
+                opts.append(option(id=f"aid:{key}", label=f"First Aid: {label} ({_price(cost)})",
                                    data=FirstAid(key)))
     if not board.modifier(state, "no_lost_and_found"):
-        opts.append(Option(id="lost", label="Lost & Found: roll a green die", data="lost"))
+        opts.append(option(id="lost", label="Lost & Found: roll a green die", data="lost"))
     if not board.modifier(state, "no_souvenirs"):
         for s in content(state).entrance.souvenirs:
             cost = max(0, s.cost - off)
             if have >= cost:
-                opts.append(Option(id=f"buy:{s.id}", label=f"Souvenir: {s.label} ({cost} trophies)",
+                opts.append(option(id=f"buy:{s.id}", label=f"Souvenir: {s.label} ({_price(cost)})",
                                    data=Souvenir(s.id)))
-    opts.append(Option(id="rest", label="Do nothing", data="rest"))
-    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+    opts.append(option(id="rest", label="Do nothing", data="rest"))
+    return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)} at the Entrance: one action",
                   reason="The Entrance (one action per turn)", options=opts,
                   default=[opts[0].id])
@@ -161,7 +190,7 @@ def answer_entrance(state: ElderSignState, step: Frame, action: Answer, events: 
     seat, choice = step.owner, action.data
     off = _entrance_costs(state, seat)
     if choice == "rest":
-        events.append(Event(kind="entrance", text=f"{name(state, seat)} rests at the Entrance.", seat=seat))
+        events.append(event(kind="entrance", text=f"{name(state, seat)} rests at the Entrance.", seat=seat))
         return
     if choice == "lost":
         push(state, "lost_and_found", seat)
@@ -188,11 +217,11 @@ def _entrance_purchase(state: ElderSignState, seat: int, purpose: str, events: E
             i.stamina = i.max_stamina
         if key in ("full_sanity", "full_both"):
             i.sanity = i.max_sanity
-        events.append(Event(kind="first_aid", text=f"{name(state, seat)} is patched up "
+        events.append(event(kind="first_aid", text=f"{name(state, seat)} is patched up "
                             f"({i.stamina} stamina, {i.sanity} sanity).", seat=seat))
         return
     souvenir = next(s for s in content(state).entrance.souvenirs if s.id == key)
-    events.append(Event(kind="souvenir", text=f"{name(state, seat)} buys {souvenir.label}.", seat=seat))
+    events.append(event(kind="souvenir", text=f"{name(state, seat)} buys {souvenir.label}.", seat=seat))
     apply_batch(state, souvenir.effects, seat, "entrance.souvenir")
 
 
@@ -202,10 +231,10 @@ def ask_pay(state: ElderSignState, step: Frame) -> Prompt:
     opts = []
     for n, p in enumerate(board.payments(state, seat, cost)):
         label = " + ".join(f"{board.card_name(state, t)} ({board.trophy_value(state, t)})" for t in p)
-        opts.append(Option(id=f"p{n}", label=label[:100], data=Payment(n)))
+        opts.append(option(id=f"p{n}", label=label[:100], data=Payment(n)))
     if step.args["purpose"] != "lose":
-        opts.append(Option(id="back", label="Never mind", data="back"))
-    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+        opts.append(option(id="back", label="Never mind", data="back"))
+    return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)}: pay {cost} in trophies (no change is given)",
                   reason="Trophies (rules: Spending Trophies)", options=opts, default=[opts[0].id])
 
@@ -221,7 +250,7 @@ def answer_pay(state: ElderSignState, step: Frame, action: Answer, events: Event
     for t in paid:
         i.trophies.remove(t)
         board.return_trophy(state, t)
-    events.append(Event(kind="trophies.spent", text=f"{name(state, seat)} spends "
+    events.append(event(kind="trophies.spent", text=f"{name(state, seat)} spends "
                         f"{', '.join(board.card_name(state, t) for t in paid)}.", seat=seat))
     if purpose != "lose":
         _entrance_purchase(state, seat, purpose, events)
@@ -232,7 +261,7 @@ def run_lost_and_found(state: ElderSignState, step: Frame, events: Events) -> No
     """Roll one green die; items, abilities and clues may not change it (4.3, [AMBIG] no clue rerolls)."""
     face = DIE_TYPES["green"].roll(state.rng)
     e = content(state).entrance
-    events.append(Event(kind="lost_and_found", text=f"Lost & Found: the die shows {FACE_LABEL[face]}. "
+    events.append(event(kind="lost_and_found", text=f"Lost & Found: the die shows {FACE_LABEL[face]}. "
                         f"{e.lost_and_found_text.get(face, '')}", seat=step.owner, data={"faces": [face]}))
     apply_batch(state, e.lost_and_found[face], step.owner, "entrance.lost-and-found")
 
@@ -249,16 +278,16 @@ def run_adventure_begin(state: ElderSignState, step: Frame, events: Events) -> N
     """Starting pool: every green die that is not locked, secured or removed (3.2)."""
     where = inv(state, step.owner).location
     _begin_roll(state, where)
-    events.append(Event(kind="adventure.begun", text=f"{name(state, step.owner)} attempts "
-                        f"{board.place_label(state, where)} with {len(board.dice_at(state, 'pool'))} dice.",
+    events.append(event(kind="adventure.begun", text=f"{name(state, step.owner)} attempts "
+                        f"{board.place_label(state, where)} with {plural(len(board.dice_at(state, 'pool')), 'die')}.",
                         seat=step.owner))
-    push(state, "pre_roll", step.owner)
+    _pre_roll(state, step.owner, events)
 
 
 def _begin_roll(state: ElderSignState, where: str) -> None:
     state.adventure = Adventure(where=where)
-    for d in board.dice_at(state, "supply"):
-        if color_of(d) == "green":
+    for d, die in state.dice.items():
+        if die.loc == "supply" and DIE_COLOR[d] == "green":
             board.set_die(state, d, "pool")
 
 
@@ -266,49 +295,62 @@ def _begin_roll(state: ElderSignState, where: str) -> None:
 def run_battle_begin(state: ElderSignState, step: Frame, events: Events) -> None:
     """Battle: roll the remaining green dice (plus item and spell dice) against the battle task (6.2)."""
     _begin_roll(state, "ao")
-    events.append(Event(kind="battle.attack", text=f"{name(state, step.owner)} attacks "
-                        f"{board.place_label(state, 'ao')} with {len(board.dice_at(state, 'pool'))} dice.",
+    events.append(event(kind="battle.attack", text=f"{name(state, step.owner)} attacks "
+                        f"{board.place_label(state, 'ao')} with {plural(len(board.dice_at(state, 'pool')), 'die')}.",
                         seat=step.owner))
-    push(state, "pre_roll", step.owner)
+    _pre_roll(state, step.owner, events)
 
 
 def _pre_options(state: ElderSignState, seat: int) -> list[Option]:
     opts = items.options(state, seat, "pre")
     for d in board.dice_at(state, "secured"):
-        opts.append(Option(id=f"release:{d}", label=f"Take the {color_of(d)} die off "
+        opts.append(option(id=f"release:{d}", label=f"Take the {color_of(d)} die off "
                            f"{board.card_name(state, state.dice[d].holder or '')} to roll it", data=Release(d)))
     return opts
 
 
+def _any_pre_options(state: ElderSignState, seat: int) -> bool:
+    """Whether `_pre_options` would offer anything (without building the options)."""
+    return any(die.loc == "secured" for die in state.dice.values()) or items.any_options(state, seat, "pre")
+
+
+# Steps that always come next are called, not pushed: a step pushed last by an automatic step (or by an
+# answer) is the very next to run, so running it at once is the same play, without a frame. The ops stay
+# registered: other steps push them, and a saved game may hold them on its stack.
+
 @auto("pre_roll")
 def run_pre_roll(state: ElderSignState, step: Frame, events: Events) -> None:
+    _pre_roll(state, step.owner, events)
+
+
+def _pre_roll(state: ElderSignState, seat: int, events: Events) -> None:
     """Before a roll, a player may use items and abilities; when they have none to use, the roll is made at
     once (saves a click; the post-roll prompt still offers abandoning)."""
     if not alive(state):
         return
     if items.all_done(state):
-        push(state, "succeed", step.owner)
+        push(state, "succeed", seat)
         return
-    if not board.dice_at(state, "pool"):
-        if _pre_options(state, step.owner):
-            push(state, "pre_roll_ask", step.owner)
+    if not any(die.loc == "pool" for die in state.dice.values()):
+        if _any_pre_options(state, seat):
+            push(state, "pre_roll_ask", seat)
         else:
-            _out_of_dice(state, step.owner, events)
+            _out_of_dice(state, seat, events)
         return
-    if _pre_options(state, step.owner):
-        push(state, "pre_roll_ask", step.owner)
+    if _any_pre_options(state, seat):
+        push(state, "pre_roll_ask", seat)
     else:
-        push(state, "roll", step.owner)
+        _roll(state, seat, events)
 
 
 def _out_of_dice(state: ElderSignState, seat: int, events: Events) -> None:
     if state.phase == "battle":
-        events.append(Event(kind="battle.spent", text=f"{name(state, seat)} has no dice left to roll.", seat=seat))
+        events.append(event(kind="battle.spent", text=f"{name(state, seat)} has no dice left to roll.", seat=seat))
         adv = state.adventure
         assert adv is not None  # a battle roll is under way
         adv.outcome = "done"
     else:
-        push(state, "fail_adventure", seat, reason="no dice left")
+        _fail_adventure(state, seat, "no dice left", events)
 
 
 @asks("pre_roll_ask")
@@ -316,13 +358,13 @@ def ask_pre_roll(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.owner
     opts = []
     if board.dice_at(state, "pool"):
-        opts.append(Option(id="roll", label=f"Roll {len(board.dice_at(state, 'pool'))} dice", data="roll"))
+        opts.append(option(id="roll", label=f"Roll {plural(len(board.dice_at(state, 'pool')), 'die')}", data="roll"))
     opts += _pre_options(state, seat)
     if state.phase == "normal":
-        opts.append(Option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
+        opts.append(option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
     else:
-        opts.append(Option(id="stop", label="End the attack", data="stop"))
-    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: ready to roll?",
+        opts.append(option(id="stop", label="End the attack", data="stop"))
+    return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: ready to roll?",
                   reason=board.place_label(state, state.adventure.where if state.adventure else ""),
                   options=opts, default=[opts[0].id])
 
@@ -331,9 +373,9 @@ def ask_pre_roll(state: ElderSignState, step: Frame) -> Prompt:
 def answer_pre_roll(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     seat, choice = step.owner, action.data
     if choice == "roll":
-        push(state, "roll", seat)
+        _roll(state, seat, events)
     elif choice == "abandon":
-        push(state, "fail_adventure", seat, reason="gave up")
+        _fail_adventure(state, seat, "gave up", events)
     elif choice == "stop":
         adv = state.adventure
         assert adv is not None  # the attack is under way
@@ -342,10 +384,10 @@ def answer_pre_roll(state: ElderSignState, step: Frame, action: Answer, events: 
         d = choice.die
         spell = state.dice[d].holder
         board.set_die(state, d, "pool")
-        events.append(Event(kind="die.released", text=f"{name(state, seat)} takes the {color_of(d)} die off "
+        events.append(event(kind="die.released", text=f"{name(state, seat)} takes the {color_of(d)} die off "
                             f"{board.card_name(state, spell or '')}.", seat=seat))
         items.tidy_spells(state, events)
-        push(state, "pre_roll", seat)
+        _pre_roll(state, seat, events)
     else:
         push(state, "pre_roll", seat)
         items.use(state, seat, choice, "pre", events)
@@ -353,80 +395,111 @@ def answer_pre_roll(state: ElderSignState, step: Frame, action: Answer, events: 
 
 @auto("roll")
 def run_roll(state: ElderSignState, step: Frame, events: Events) -> None:
+    _roll(state, step.owner, events)
+
+
+def _roll(state: ElderSignState, seat: int, events: Events) -> None:
     if not alive(state):
         return
     adv = state.adventure
     assert adv is not None
     pool = board.dice_at(state, "pool")
+    rng, table = state.rng, state.dice
+    faces = {}
     for d in pool:
-        state.dice[d].face = DIE_TYPES[color_of(d)].roll(state.rng)
-    adv.rolled, adv.assist_this_roll = True, False
-    adv.rolls += 1
-    state.roll_number += 1
-    events.append(Event(kind="dice.rolled", text=f"{name(state, step.owner)} rolls: {dice_text(state, pool)}.",
-                        seat=step.owner, data={"dice": {d: state.dice[d].face for d in pool}}))
-    push(state, "post_roll", step.owner)
+        faces[d] = table[d].__dict__["face"] = _DIE_TYPE[d].roll(rng)  # a plain write: see board.set_die
+    a = adv.__dict__  # the same: plain writes of plain fields, on every roll of every game
+    a["rolled"], a["assist_this_roll"], a["rolls"] = True, False, adv.rolls + 1
+    state.__dict__["roll_number"] = state.roll_number + 1
+    events.append(event(kind="dice.rolled", text=f"{name(state, seat)} rolls: {dice_text(state, pool)}.",
+                        seat=seat, data={"dice": faces}))
+    push(state, "post_roll", seat)
 
 
 def held_dice(state: ElderSignState, seat: int) -> list[str]:
     """Dice usable for a completion besides this roll: focused and assisted (not in battle, 3.2) and
     spell-secured dice (anyone's, on their own turn)."""
-    out = board.dice_at(state, "secured")
-    if state.phase == "normal":
-        out = board.dice_at(state, "focused", str(seat)) + board.dice_at(state, "assisted") + out
-    return out
+    if state.phase != "normal":
+        return board.dice_at(state, "secured")
+    focused, assisted, secured = [], [], []
+    me = str(seat)
+    for d, die in state.dice.items():
+        loc = die.loc
+        if loc == "secured":
+            secured.append(d)
+        elif loc == "assisted":
+            assisted.append(d)
+        elif loc == "focused" and die.holder == me:
+            focused.append(d)
+    return focused + assisted + secured
 
 
-def task_options(state: ElderSignState, seat: int) -> list[Option]:
+def task_options(state: ElderSignState, seat: int, pool: list[str] | None = None,
+                 held: list[str] | None = None,
+                 tasks: list[tuple[str, Task]] | None = None) -> list[Option]:
+    """Each way to complete an open task with the rolled and held dice (the callers that know the pool, the
+    held dice or the open tasks already pass them)."""
     adv = state.adventure
     if adv is None or not adv.rolled:
         return []
-    dice = [(d, state.dice[d].face or "") for d in board.dice_at(state, "pool") + held_dice(state, seat)
-            if state.dice[d].face is not None]  # a die added after the roll waits for the next roll
-    if adv.where == "ao":
-        tasks = [("ao", content(state).ancient_ones[state.ao].battle_task)]
-    else:
-        tasks = board.open_tasks(state, adv.where)
+    table = state.dice
+    if pool is None:
+        pool = board.dice_at(state, "pool")
+    if held is None:
+        held = held_dice(state, seat)
+    dice = [(d, face) for d in pool + held if (face := table[d].face) is not None]
+    # (a die added after the roll has no face yet: it waits for the next roll)
+    if tasks is None:
+        tasks = _todo(state, adv.where)
     i = inv(state, seat)
     opts = []
+    counts = face_counts(f for _, f in dice)
     for key, task in tasks:
         if (task.sanity and i.sanity - task.sanity <= 0) or (task.stamina and i.stamina - task.stamina <= 0):
             continue  # the cost gate (1.5)
-        for combo in completions(task, dice, limit=6):
-            opts.append(Option(id=f"task:{key}:{','.join(combo)}", data=DoTask(key, tuple(combo)),
-                               label=f"Complete {task.text()} with {dice_text(state, list(combo))}"[:100]))
+        req = requirement(task)
+        if not feasible(req, counts):
+            continue  # the usual case after a roll: all the dice together can't do it (one cached check)
+        for combo in ranked_completions(req, dice, limit=6):
+            opts.append(option(id=f"task:{key}:{','.join(combo)}", data=DoTask(key, combo),
+                               label=f"Complete {task.text()} with {dice_text(state, combo)}"[:100]))
     return opts
+
+
+def _todo(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
+    """The tasks the current roll may complete: the open tasks of the card, or the battle task."""
+    if where == "ao":
+        return [("ao", content(state).ancient_ones[state.ao].battle_task)]
+    return board.open_tasks(state, where)
 
 
 @asks("post_roll")
 def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.owner
     i = inv(state, seat)
-    opts = task_options(state, seat)
+    pool = board.dice_at(state, "pool")
+    held = held_dice(state, seat)
+    where = state.adventure.where if state.adventure else ""
+    tasks = _todo(state, where) if where else []
+    opts = task_options(state, seat, pool, held, tasks)
     cost = int(board.modifier(state, "clue_cost") or 1)
-    if i.clues >= cost and board.dice_at(state, "pool"):
-        opts.append(Option(id="clue", label=f"Spend {cost} clue{'s' if cost > 1 else ''} to reroll "
+    if i.clues >= cost and pool:
+        opts.append(option(id="clue", label=f"Spend {cost} clue{'s' if cost > 1 else ''} to reroll "
                            f"(you have {i.clues})", data="clue"))
     opts += items.options(state, seat, "post")
-    if len(board.dice_at(state, "pool")) > 1:
+    if len(pool) > 1:
         fail_label = "Failed roll: discard a die and roll again"
     elif state.phase == "battle":
         fail_label = "Failed roll: discard your last die (your attack ends)"
     else:
         fail_label = "Failed roll: discard your last die (the adventure fails)"
-    opts.append(Option(id="fail", label=fail_label, data="fail"))
+    opts.append(option(id="fail", label=fail_label, data="fail"))
     if state.phase == "normal":
-        opts.append(Option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
-    where = state.adventure.where if state.adventure else ""
-    if where == "ao":
-        todo = content(state).ancient_ones[state.ao].battle_task.text()
-    else:
-        todo = " | ".join(t.text() for _, t in board.open_tasks(state, where))
-    held = held_dice(state, seat)
+        opts.append(option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
+    todo = " | ".join([t.text() for _, t in tasks])
     kept = f" (held: {dice_text(state, held)})" if held else ""
-    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
-                  title=f"{name(state, seat)} rolled {dice_text(state, board.dice_at(state, 'pool'))}{kept}. "
-                        f"To do: {todo}",
+    return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+                  title=f"{name(state, seat)} rolled {dice_text(state, pool)}{kept}. To do: {todo}",
                   reason=board.place_label(state, where), options=opts, default=["fail"])
 
 
@@ -439,9 +512,9 @@ def answer_post_roll(state: ElderSignState, step: Frame, action: Answer, events:
         push(state, "resume_post", seat)
         push(state, "pick_dice", seat, purpose="clue", max=8, source="clue")
     elif choice == "fail":
-        push(state, "fail_roll", seat)
+        _fail_roll(state, seat, events)
     elif choice == "abandon":
-        push(state, "fail_adventure", seat, reason="gave up")
+        _fail_adventure(state, seat, "gave up", events)
     else:
         push(state, "resume_post", seat)
         items.use(state, seat, choice, "post", events)
@@ -456,7 +529,7 @@ def complete_task(state: ElderSignState, seat: int, key: str, dice: list[str], e
     items.tidy_spells(state, events)
     if key == "ao":
         task = content(state).ancient_ones[state.ao].battle_task
-        events.append(Event(kind="task.completed", text=f"{name(state, seat)} completes the battle task "
+        events.append(event(kind="task.completed", text=f"{name(state, seat)} completes the battle task "
                             f"with {dice_text(state, dice)}.", seat=seat))
         _pay_costs(state, seat, task.clock, task.sanity, task.stamina, events)
         remove_doom(state, 1, "battle", events)
@@ -465,11 +538,11 @@ def complete_task(state: ElderSignState, seat: int, key: str, dice: list[str], e
     task = dict(board.task_list(state, adv.where))[key]
     monster = board.monster_for_task(state, adv.where, key)
     adv.completed.append(key)
-    events.append(Event(kind="task.completed", text=f"{name(state, seat)} completes {task.text()} with "
+    events.append(event(kind="task.completed", text=f"{name(state, seat)} completes {task.text()} with "
                         f"{dice_text(state, dice)}.", seat=seat, data={"task": key}))
     if monster is not None:
         monster.defeated_by = seat
-        events.append(Event(kind="monster.defeated", text=f"{board.card_name(state, monster.monster)} is "
+        events.append(event(kind="monster.defeated", text=f"{board.card_name(state, monster.monster)} is "
                             "defeated.", seat=seat, cause=monster.monster))
     push(state, "pre_roll", seat)
     _pay_costs(state, seat, task.clock, task.sanity, task.stamina, events)
@@ -485,6 +558,10 @@ def _pay_costs(state: ElderSignState, seat: int, clock: int, sanity: int, stamin
 
 @auto("fail_roll")
 def run_fail_roll(state: ElderSignState, step: Frame, events: Events) -> None:
+    _fail_roll(state, step.owner, events)
+
+
+def _fail_roll(state: ElderSignState, seat: int, events: Events) -> None:
     """A failed roll: terror first (card + Mythos, before the discard), then discard a die, then focus or
     assistance (3.2). A Wildcard never triggers terror ([AMBIG] 1.2 default)."""
     if not alive(state):
@@ -492,34 +569,41 @@ def run_fail_roll(state: ElderSignState, step: Frame, events: Events) -> None:
     adv = state.adventure
     assert adv is not None
     adv.rolled = False
-    seat = step.owner
+    pool = board.dice_at(state, "pool")
+    terror = state.phase == "normal" and any(state.dice[d].face == TERROR for d in pool)
+    if not terror:  # nothing comes between: the discard is made at once, then the after-fail step
+        state.after_fail_frame = push(state, "after_fail", seat).id
+        _discard_die(state, seat, "failed roll", events)
+        return
     frames = push_all(state, [("discard_die", seat, {"reason": "failed roll", "forced": False}),
                               ("after_fail", seat, {})])
     state.after_fail_frame = frames[1].id
-    pool = board.dice_at(state, "pool")
-    if state.phase == "normal" and any(state.dice[d].face == TERROR for d in pool):
-        c = content(state)
-        card = board.card_data(state, adv.where)
-        events.append(Event(kind="terror", text="Terror! A die shows the terror face.", seat=seat))
-        batch = list(card.terror) if card else []
-        if state.mythos:
-            batch += c.mythos[state.mythos].terror
-        batch += c.ancient_ones[state.ao].on_terror
-        apply_batch(state, batch, seat, card.id if card else "terror", where=adv.where, context="terror")
+    c = content(state)
+    card = board.card_data(state, adv.where)
+    events.append(event(kind="terror", text="Terror! A die shows the terror face.", seat=seat))
+    batch = list(card.terror) if card else []
+    if state.mythos:
+        batch += c.mythos[state.mythos].terror
+    batch += c.ancient_ones[state.ao].on_terror
+    apply_batch(state, batch, seat, card.id if card else "terror", where=adv.where, context="terror")
 
 
 @auto("discard_die")
 def run_discard_die(state: ElderSignState, step: Frame, events: Events) -> None:
+    _discard_die(state, step.owner, step.args.get("reason", ""), events)
+
+
+def _discard_die(state: ElderSignState, seat: int, reason: str, events: Events) -> None:
     if not alive(state):
         return
     pool = board.dice_at(state, "pool")
-    kinds = {(color_of(d), state.dice[d].face) for d in pool}
+    kinds = {(DIE_COLOR[d], state.dice[d].face) for d in pool}
     if len(kinds) == 1:
-        _discard(state, step.owner, pool[0], events)
+        _discard(state, seat, pool[0], events)
     elif pool:
-        push(state, "discard_pick", step.owner, reason=step.args.get("reason", ""))
+        push(state, "discard_pick", seat, reason=reason)
     else:
-        _discard(state, step.owner, None, events)
+        _discard(state, seat, None, events)
 
 
 @asks("discard_pick")
@@ -528,11 +612,11 @@ def ask_discard(state: ElderSignState, step: Frame) -> Prompt:
     opts = []
     seen = set()
     for d in pool:
-        k = (color_of(d), state.dice[d].face)
+        k = (DIE_COLOR[d], state.dice[d].face)
         if k not in seen:
             seen.add(k)
-            opts.append(Option(id=d, label=f"Discard {dice_text(state, [d])}", data=d))
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+            opts.append(option(id=d, label=f"Discard {dice_text(state, (d,))}", data=d))
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: discard which die?", reason=step.args.get("reason", ""),
                   options=opts, default=[opts[0].id])
 
@@ -549,7 +633,7 @@ def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) 
         board.set_die(state, die, "discarded", keep_face=True)
         if color_of(die) != "green":
             adv.item_dice_spent.append(die)
-        events.append(Event(kind="die.discarded", text=f"{name(state, seat)} discards {dice_text(state, [die])}.",
+        events.append(event(kind="die.discarded", text=f"{name(state, seat)} discards {dice_text(state, [die])}.",
                             seat=seat))
     if not board.dice_at(state, "pool"):
         # drop the after-fail step: the adventure (or the attack) is over
@@ -558,14 +642,15 @@ def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) 
         if state.phase == "battle":
             _out_of_dice(state, seat, events)
         else:
-            push(state, "fail_adventure", seat, reason="the last die was discarded")
+            _fail_adventure(state, seat, "the last die was discarded", events)
 
 
 def _focus_allowed(state: ElderSignState, seat: int) -> bool:
     adv = state.adventure
-    extra = sum(p["dice"] for k, p in items.abilities(state, seat) if k == "extra_focus")
-    return (adv is not None and state.phase == "normal" and not board.modifier(state, "no_focus")
-            and adv.focus_used < 1 + extra and len(board.dice_at(state, "pool")) > 1)
+    if adv is None or state.phase != "normal" or board.modifier(state, "no_focus"):
+        return False
+    extra = sum(p["dice"] for _, k, p in ability_sources(state, seat) if k == "extra_focus")
+    return adv.focus_used < 1 + extra and len(board.dice_at(state, "pool")) > 1
 
 
 def _helpers(state: ElderSignState, seat: int) -> list[int]:
@@ -585,19 +670,19 @@ def run_after_fail(state: ElderSignState, step: Frame, events: Events) -> None:
     if _focus_allowed(state, step.owner) or _helpers(state, step.owner):
         push(state, "after_fail_ask", step.owner)
     else:
-        push(state, "pre_roll", step.owner)
+        _pre_roll(state, step.owner, events)
 
 
 @asks("after_fail_ask")
 def ask_after_fail(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.owner
-    opts = [Option(id="continue", label="Roll the remaining dice", data="continue")]
+    opts = [option(id="continue", label="Roll the remaining dice", data="continue")]
     if _focus_allowed(state, seat):
         for d in _distinct(state, board.dice_at(state, "pool")):
-            opts.append(Option(id=f"focus:{d}", label=f"Focus: keep {dice_text(state, [d])}", data=Focus(d)))
+            opts.append(option(id=f"focus:{d}", label=f"Focus: keep {dice_text(state, [d])}", data=Focus(d)))
     for h in _helpers(state, seat):
-        opts.append(Option(id=f"assist:{h}", label=f"Ask {name(state, h)} for assistance", data=AskHelp(h)))
-    return Prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
+        opts.append(option(id=f"assist:{h}", label=f"Ask {name(state, h)} for assistance", data=AskHelp(h)))
+    return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)}: focus, ask for help, or roll on?",
                   reason="Failed roll (rules: Focus and Assistance)", options=opts, default=["continue"])
 
@@ -618,14 +703,14 @@ def answer_after_fail(state: ElderSignState, step: Frame, action: Answer, events
     adv = state.adventure
     assert adv is not None
     if choice == "continue":
-        push(state, "pre_roll", seat)
+        _pre_roll(state, seat, events)
     elif isinstance(choice, Focus):
         d = choice.die
         board.set_die(state, d, "focused", str(seat), keep_face=True)
         adv.focus_used += 1
-        events.append(Event(kind="die.focused", text=f"{name(state, seat)} focuses {dice_text(state, [d])}.",
+        events.append(event(kind="die.focused", text=f"{name(state, seat)} focuses {dice_text(state, [d])}.",
                             seat=seat))
-        push(state, "pre_roll", seat)
+        _pre_roll(state, seat, events)
     else:
         helper = choice.helper
         adv.assist_this_roll = True
@@ -635,10 +720,10 @@ def answer_after_fail(state: ElderSignState, step: Frame, action: Answer, events
 @asks("assist_consent")
 def ask_assist(state: ElderSignState, step: Frame) -> Prompt:
     asker = step.args["asker"]
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.CONFIRM,
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.CONFIRM,
                   title=f"{name(state, step.owner)}: will you assist {name(state, asker)}? If the adventure fails, "
                   "you lose 1 sanity or 1 stamina.", reason="Assistance (rules: Focus and Assistance)",
-                  options=[Option(id="yes", label="Assist", data=True), Option(id="no", label="Refuse", data=False)],
+                  options=[option(id="yes", label="Assist", data=True), option(id="no", label="Refuse", data=False)],
                   default=["no"])
 
 
@@ -646,7 +731,7 @@ def ask_assist(state: ElderSignState, step: Frame) -> Prompt:
 def answer_assist(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     asker = step.args["asker"]
     if not action.data:
-        events.append(Event(kind="assist.refused", text=f"{name(state, step.owner)} declines to assist.",
+        events.append(event(kind="assist.refused", text=f"{name(state, step.owner)} declines to assist.",
                             seat=step.owner))
         push(state, "after_fail", asker)
         return
@@ -658,9 +743,9 @@ def answer_assist(state: ElderSignState, step: Frame, action: Answer, events: Ev
 
 @asks("assist_die")
 def ask_assist_die(state: ElderSignState, step: Frame) -> Prompt:
-    opts = [Option(id=d, label=f"Give {dice_text(state, [d])}", data=d)
+    opts = [option(id=d, label=f"Give {dice_text(state, [d])}", data=d)
             for d in _distinct(state, board.dice_at(state, "pool"))]
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: which die does {name(state, step.args['helper'])} hold?",
                   reason="Assistance", options=opts, default=[opts[0].id])
 
@@ -669,9 +754,9 @@ def ask_assist_die(state: ElderSignState, step: Frame) -> Prompt:
 def answer_assist_die(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     d, helper = action.data, step.args["helper"]
     board.set_die(state, d, "assisted", str(helper), keep_face=True)
-    events.append(Event(kind="die.assisted", text=f"{name(state, helper)} holds {dice_text(state, [d])} for "
+    events.append(event(kind="die.assisted", text=f"{name(state, helper)} holds {dice_text(state, [d])} for "
                         f"{name(state, step.owner)}.", seat=helper))
-    push(state, "pre_roll", step.owner)
+    _pre_roll(state, step.owner, events)
 
 
 @auto("succeed")
@@ -686,7 +771,7 @@ def run_succeed(state: ElderSignState, step: Frame, events: Events) -> None:
     card = board.card_data(state, where)
     cip = board.card_at(state, where)
     assert card is not None and cip is not None
-    events.append(Event(kind="adventure.success", text=f"{name(state, seat)} resolves {card.name}!", seat=seat,
+    events.append(event(kind="adventure.success", text=f"{name(state, seat)} resolves {card.name}!", seat=seat,
                         cause=card.id, render=True))
     for s in board.investigators_at(state, where):
         inv(state, s).location = "entrance"
@@ -713,22 +798,36 @@ def deal_adventure(state: ElderSignState, slot: int, events: Events) -> None:
     card_id = state.decks["adventure"].draw(state.rng)
     state.slots[slot] = CardInPlay(card=card_id) if card_id else None
     if card_id is None:
-        events.append(Event(kind="deck.empty", text="The adventure deck is empty; the space stays bare."))
+        events.append(event(kind="deck.empty", text="The adventure deck is empty; the space stays bare."))
         return
     card = content(state).adventures[card_id]
-    events.append(Event(kind="adventure.dealt", text=f"A new adventure: {card.name}.", cause=card_id))
+    events.append(event(kind="adventure.dealt", text=f"A new adventure: {card.name}.", cause=card_id))
     for color in card.locks:
         board.lock_die(state, color, card_id, "adventure", events)
 
 
 def _return_adventure_dice(state: ElderSignState) -> None:
-    for loc in ("pool", "assigned", "discarded", "battle"):
-        for d in board.dice_at(state, loc):
-            board.return_die(state, d)
+    _return_dice(state, ("pool", "assigned", "discarded", "battle"))
+
+
+def _return_dice(state: ElderSignState, locs: tuple[str, ...]) -> None:
+    """Every die in one of `locs` leaves play (board.return_die), place by place in the order given."""
+    at: dict[str, list[str]] = {}
+    for d, die in state.dice.items():
+        if die.loc in locs:
+            at.setdefault(die.loc, []).append(d)
+    if at:
+        for loc in locs:
+            for d in at.get(loc, ()):
+                board.return_die(state, d)
 
 
 @auto("fail_adventure")
 def run_fail_adventure(state: ElderSignState, step: Frame, events: Events) -> None:
+    _fail_adventure(state, step.owner, step.args.get("reason", ""), events)
+
+
+def _fail_adventure(state: ElderSignState, seat: int, reason: str, events: Events) -> None:
     """Failure (3.2): dice back, progress reset, the marker stays, monsters collected before the penalties,
     then penalties, then each helper pays 1 sanity or stamina ([AMBIG] default: every helper pays)."""
     if not alive(state):
@@ -736,21 +835,18 @@ def run_fail_adventure(state: ElderSignState, step: Frame, events: Events) -> No
     adv = state.adventure
     assert adv is not None
     adv.outcome = "failure"
-    seat = step.owner
     card = board.card_data(state, adv.where)
-    events.append(Event(kind="adventure.failure", text=f"{name(state, seat)} fails "
-                        f"{card.name if card else 'the adventure'} ({step.args.get('reason', '')}).", seat=seat,
+    events.append(event(kind="adventure.failure", text=f"{name(state, seat)} fails "
+                        f"{card.name if card else 'the adventure'} ({reason}).", seat=seat,
                         cause=card.id if card else "", render=True))
-    for loc in ("pool", "assigned", "discarded"):
-        for d in board.dice_at(state, loc):
-            board.return_die(state, d)
+    _return_dice(state, ("pool", "assigned", "discarded"))
     adv.completed = []
     batch = list(card.penalties) if card else []
     batch += content(state).ancient_ones[state.ao].on_fail
     for h in adv.helpers:
         push(state, "assist_cost", h, where=adv.where)
     apply_batch(state, batch, seat, card.id if card else "failure", where=adv.where)
-    push(state, "collect", None)
+    _collect(state, events)
 
 
 @auto("assist_cost")
@@ -765,6 +861,10 @@ def run_assist_cost(state: ElderSignState, step: Frame, events: Events) -> None:
 
 @auto("collect")
 def run_collect(state: ElderSignState, step: Frame, events: Events) -> None:
+    _collect(state, events)
+
+
+def _collect(state: ElderSignState, events: Events) -> None:
     """Defeated monsters go to their defeater's trophies; their locks free; their back text applies (5.3)."""
     for cip in [*state.slots, *state.other_worlds]:
         if cip is not None:
@@ -794,12 +894,16 @@ def run_end_resolution(state: ElderSignState, step: Frame, events: Events) -> No
     (3.2 "End of phase")."""
     if not step.args.get("collected"):
         push(state, "end_resolution", None, collected=True)
-        push(state, "collect", None)
+        _collect(state, events)
         return
-    for loc in ("pool", "assigned", "discarded", "focused", "assisted", "battle"):
-        for d in board.dice_at(state, loc):
-            board.return_die(state, d)
+    _return_dice(state, ("pool", "assigned", "discarded", "focused", "assisted", "battle"))
     items.tidy_spells(state, events)
+    if state.adventure is not None and not state.over:
+        ao = content(state).ancient_ones[state.ao]
+        what = "attack" if state.adventure.where == "ao" else "adventure"
+        events.append(event(kind=TABLE_CHANGED, seat=state.current, cause="resolution",
+                            text=f"After {name(state, state.current)}'s {what}: doom {state.doom}/"
+                                 f"{len(ao.doom_track)}, Elder Signs {state.elder_signs}/{ao.elder_signs}."))
     state.adventure = None
 
 
@@ -809,11 +913,15 @@ def run_end_resolution(state: ElderSignState, step: Frame, events: Events) -> No
 def run_clock(state: ElderSignState, step: Frame, events: Events) -> None:
     advance_clock(state, 1, "clock phase", events)
     if state.midnights_pending:
-        push(state, "midnight", None)
+        _midnight(state, events)
 
 
 @auto("midnight")
 def run_midnight(state: ElderSignState, step: Frame, events: Events) -> None:
+    _midnight(state, events)
+
+
+def _midnight(state: ElderSignState, events: Events) -> None:
     """Midnight strikes after the turn, once per crossing ([AMBIG] 3.4 default). Normal phase: "At Midnight"
     effects (adventure slots row by row, then Other Worlds, then the Mythos card's next-midnight text —
     [AMBIG] order default), a new Mythos card, then once-per-day abilities refresh. In battle: the Ancient
@@ -822,7 +930,10 @@ def run_midnight(state: ElderSignState, step: Frame, events: Events) -> None:
         return
     state.midnights_pending -= 1
     state.midnight_now = True
-    events.append(Event(kind="midnight", text="Midnight strikes.", render=True))
+    # the hand may have moved on since it passed XII (a task's cost, then the Clock phase): say so, so the
+    # narration reads in order
+    late = " (the clock passed XII during the turn)" if state.clock != 0 else ""
+    events.append(event(kind="midnight", text=f"Midnight strikes{late}.", render=True))
     steps: list[tuple[str, int | None, dict]] = []
     c = content(state)
     if state.phase == "battle":
@@ -864,7 +975,7 @@ def draw_mythos(state: ElderSignState, events: Events) -> None:
     if new is None:
         return
     m = content(state).mythos[new]
-    events.append(Event(kind="mythos.drawn", text=f"Mythos: {m.name}. {m.text}", cause=new))
+    events.append(event(kind="mythos.drawn", text=f"Mythos: {m.name}. {m.text}", cause=new))
     for color in m.locks:
         board.lock_die(state, color, new, "mythos", events)
     apply_batch(state, m.immediate, state.current, new)
@@ -874,14 +985,15 @@ def draw_mythos(state: ElderSignState, events: Events) -> None:
 def run_midnight_end(state: ElderSignState, step: Frame, events: Events) -> None:
     state.day += 1
     state.midnight_now = False
+    events.append(event(kind=TABLE_CHANGED, text=f"Midnight is over: day {state.day} begins.", cause="midnight"))
     if state.midnights_pending:
-        push(state, "midnight", None)
+        _midnight(state, events)
 
 
 @auto("ao_attack")
 def run_ao_attack(state: ElderSignState, step: Frame, events: Events) -> None:
     ao = content(state).ancient_ones[state.ao]
-    events.append(Event(kind="ao.attack", text=f"{ao.name} attacks: {ao.attack_text}", cause=ao.id))
+    events.append(event(kind="ao.attack", text=f"{ao.name} attacks: {ao.attack_text}", cause=ao.id))
     apply_batch(state, ao.attack, state.current, ao.id)
 
 
@@ -892,7 +1004,7 @@ def run_next_turn(state: ElderSignState, step: Frame, events: Events) -> None:
         if seat.pending_new:
             if state.phase == "battle" or not state.unused_investigators:
                 seat.pending_new, seat.eliminated = False, True  # none left: the player is out (7.4)
-                events.append(Event(kind="seat.eliminated", text=f"{state.seat_name(s)} has no investigator "
+                events.append(event(kind="seat.eliminated", text=f"{state.seat_name(s)} has no investigator "
                                     "left and is out of the game.", seat=s))
                 continue
             push(state, "next_turn", None)
@@ -909,9 +1021,9 @@ def run_next_turn(state: ElderSignState, step: Frame, events: Events) -> None:
             nxt = (nxt + 1) % n
     ended = state.current
     state.current = nxt
-    events.append(Event(kind="turn.ended", text=f"End of turn {state.turn_number} ({state.seat_name(ended)}).",
+    events.append(event(kind="turn.ended", text=f"End of turn {state.turn_number} ({state.seat_name(ended)}).",
                         seat=ended, render=True))
-    push(state, "turn_start", None)
+    _turn_start(state, events)
 
 
 def _check_loss(state: ElderSignState, events: Events) -> bool:
@@ -930,7 +1042,7 @@ def run_devour(state: ElderSignState, step: Frame, events: Events) -> None:
     i = s.investigator
     if i is None:
         return
-    events.append(Event(kind="devoured", text=f"{name(state, seat)} is devoured!", seat=seat, render=True,
+    events.append(event(kind="devoured", text=f"{name(state, seat)} is devoured!", seat=seat, render=True,
                         cause=step.args.get("source", "")))
     for card in i.items + i.allies:
         board.return_item(state, card)
@@ -960,9 +1072,9 @@ def run_devour(state: ElderSignState, step: Frame, events: Events) -> None:
 @asks("new_investigator")
 def ask_new_investigator(state: ElderSignState, step: Frame) -> Prompt:
     c = content(state)
-    opts = [Option(id=i, label=f"{c.investigators[i].name}, {c.investigators[i].occupation}",
+    opts = [option(id=i, label=f"{c.investigators[i].name}, {c.investigators[i].occupation}",
                    detail=c.investigators[i].ability_text, data=i) for i in state.unused_investigators[:25]]
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{state.seat_name(step.owner)}: choose a new investigator",
                   reason="Devoured (rules: Devoured Investigators)", options=opts, default=[opts[0].id])
 
@@ -984,7 +1096,7 @@ def start_investigator(state: ElderSignState, seat: int, card_id: str, events: E
     state.table[seat].investigator = Investigator(card=card_id, sanity=c.max_sanity, stamina=c.max_stamina,
                                                   max_sanity=c.max_sanity, max_stamina=c.max_stamina,
                                                   clues=c.start.get("clues", 0))
-    events.append(Event(kind="investigator.joined", text=f"{state.seat_name(seat)} plays {c.name}, "
+    events.append(event(kind="investigator.joined", text=f"{state.seat_name(seat)} plays {c.name}, "
                         f"{c.occupation}.", seat=seat))
     for deck in ("common", "unique", "spell", "ally"):
         for _ in range(c.start.get(deck, 0)):
@@ -1003,18 +1115,19 @@ def run_monster(state: ElderSignState, step: Frame, events: Events) -> None:
     if state.phase != "normal":
         return
     if not state.cup:
-        events.append(Event(kind="monster.none", text="The monster cup is empty: nothing appears."))
+        events.append(event(kind="monster.none", text="The monster cup is empty: nothing appears."))
         return
     monster = state.cup.pop(state.rng.below(len(state.cup)))
     spots = monster_spots(state)
     if not spots:
         state.cup.append(monster)
         return
+    source = step.args.get("source", "")
     if len(spots) == 1:
         where, slot = spots[0]
-        board.add_monster_to(state, where, monster, slot, events)
+        board.add_monster_to(state, where, monster, slot, events, because(state, source))
         return
-    push(state, "place_monster", state.current, monster=monster)
+    push(state, "place_monster", state.current, monster=monster, source=source)
 
 
 def monster_spots(state: ElderSignState) -> list[tuple[str, int | None]]:
@@ -1043,9 +1156,9 @@ def ask_place_monster(state: ElderSignState, step: Frame) -> Prompt:
     opts = []
     for where, slot in monster_spots(state):
         spot = f"task {slot + 1}" if slot is not None else "below the card"
-        opts.append(Option(id=f"{where}|{slot if slot is not None else '-'}", data=Spot(where, slot),
+        opts.append(option(id=f"{where}|{slot if slot is not None else '-'}", data=Spot(where, slot),
                            label=f"{board.place_label(state, where)} ({spot})"[:100]))
-    return Prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
+    return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: where does {m.name} ({m.task.text()}) appear?",
                   reason="A monster appears (rules: Monsters)", options=opts, default=[opts[0].id])
 
@@ -1053,7 +1166,8 @@ def ask_place_monster(state: ElderSignState, step: Frame) -> Prompt:
 @answers("place_monster")
 def answer_place_monster(state: ElderSignState, step: Frame, action: Answer, events: Events) -> None:
     spot: Spot = action.data
-    board.add_monster_to(state, spot.where, step.args["monster"], spot.slot, events)
+    board.add_monster_to(state, spot.where, step.args["monster"], spot.slot, events,
+                         because(state, step.args.get("source", "")))
 
 
 # ---------------------------------------------------------------- awakening (6.1)
@@ -1063,7 +1177,7 @@ def run_awaken(state: ElderSignState, step: Frame, events: Events) -> None:
     c = content(state)
     ao = c.ancient_ones[state.ao]
     state.doom = len(ao.doom_track)  # an early awakening fills the track; those spaces spawn nothing
-    events.append(Event(kind="ao.awakens", text=f"{ao.name} awakens! The final battle begins.", render=True,
+    events.append(event(kind="ao.awakens", text=f"{ao.name} awakens! The final battle begins.", render=True,
                         cause=ao.id))
     if state.mythos:
         state.decks["mythos"].put_bottom(state.mythos)
@@ -1072,7 +1186,7 @@ def run_awaken(state: ElderSignState, step: Frame, events: Events) -> None:
     for lk in list(state.locks):
         if lk.die is not None:
             board.set_die(state, lk.die, "removed")
-            events.append(Event(kind="die.removed", text=f"The {lk.color} die locked by "
+            events.append(event(kind="die.removed", text=f"The {lk.color} die locked by "
                                 f"{board.card_name(state, lk.source)} is lost for the battle."))
     state.locks = []
     for cip in [*state.slots, *state.other_worlds]:

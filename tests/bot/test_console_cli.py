@@ -53,8 +53,13 @@ def test_console_script_prints_the_transcript(tmp_path: Path) -> None:
     assert "[public] bob takes 2; 3 left." in lines
     assert "[public] alice takes 3; 0 left." in lines and "[public] The investigators won!" in lines
     assert "[ephemeral to bob] bob (seat 2, owl)" in lines
-    assert lines[lines.index("> alice /game start") + 4] == "[prompt #1] Waiting for alice: alice: take how many? " \
-                                                           "(Countdown turn)"
+    start = lines.index("> alice /game start")
+    # one block per section, as the channel shows one message per section; then its board, then the prompt
+    assert lines[start + 1].startswith("[section 1] ─") and lines[start + 4].startswith("[section 1 ends] ─")
+    assert lines[start + 2:start + 4] == ["[public] Countdown begins with alice and bob.",
+                                          "[public] The counter starts at 5."]
+    assert lines[start + 5].startswith("[image] ")
+    assert lines[start + 6] == "[prompt #1] Waiting for alice: alice: take how many? (Countdown turn)"
     assert "    4. Pass (1 doom) [pass]" in lines
     images = [line.removeprefix("[image] ") for line in lines if line.startswith("[image] ")]
     assert images and all(Path(p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in images)
@@ -97,7 +102,8 @@ def test_console_reports_malformed_lines(tmp_path: Path) -> None:
     assert errors == [
         "[error] line 1: expected '<user> /<command> ...' or '<user> choose <option>'",
         "[error] line 2: '???' is not a user name (letters, digits, _ . -; add [mod] for a moderator)",
-        "[error] line 3: 'gameXcountdown' is not name:value",
+        "[error] line 3: 'gameXcountdown' is not name:value; a value with spaces goes in quotes, e.g. "
+        'game:"two words"',
         "[error] line 4: steps must be a whole number, not 'x'",
         "[error] line 6: unknown command 'dance': use /game, /gm, /<game group> or choose",
         "[error] 5 lines could not be understood.",

@@ -168,6 +168,8 @@ def test_a_picture_with_a_taken_name_gets_a_new_one(sqlite_store: Store, tmp_pat
     (["console", "--script", "missing.txt"], "no script file at missing.txt"),
     (["console", "--game", "broken"], "--game wants ID=module:attribute"),
     (["simulate", "elder-sign", "--games", "0"], "--games must be at least 1"),
+    (["simulate", "elder-sign", "--agent", "clever"], "no agent 'clever' for elder-sign; agents: random"),
+    (["console", "--db", "."], "--db . is a folder"),
 ])
 def test_ordinary_mistakes_get_one_line_not_a_traceback(tmp_path: Path, args: list[str], says: str) -> None:
     result = run_cli(args, cwd=tmp_path)

@@ -216,7 +216,10 @@ async def test_front_end_helpers(service: GameService) -> None:
     assert await service.channel_game(CHANNEL) == "countdown"
     assert await service.pending_prompt(CHANNEL, card.game_id, card.prompt.seq) == card.prompt
     assert await service.pending_prompt(CHANNEL, card.game_id + 1, card.prompt.seq) is None
-    assert await service.remember_prompt_message(card.game_id, 111) is None
-    assert await service.remember_prompt_message(card.game_id, 222) == 111
+    section = await service.latest_section(card.game_id)
+    assert section is not None and not section.closed and section.awaited == [ALICE.user_id]
+    await service.section_shown(section, rev=section.rev, message_ids=[111], board_message_id=None,
+                                ping_messages=[])
+    assert (await service.latest_section(card.game_id)).message_ids == [111]
     await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])
     assert await service.pending_prompt(CHANNEL, card.game_id, card.prompt.seq) is None

@@ -81,3 +81,64 @@ class SamplerRules(GameRules):
 
 
 SAMPLER = SamplerRules()
+
+
+class DuetState(GameState):
+    round: int = 0
+    answered: dict[int, str] = {}
+    seqs: dict[int, int] = {}
+
+
+class DuetRules(GameRules):
+    """Every seat is asked at once (as Elder Sign's Ancient One attack asks every investigator), answered in
+    any order; when all have answered, the round ends. Three rounds win."""
+
+    id = "duet"
+    name = "Duet"
+    min_players = 1
+    max_players = 4
+    state_type = DuetState
+
+    def new_game(self, seats: list[SeatSpec], options: dict[str, Any], seed: int) -> tuple[GameState, list[Event]]:
+        state = DuetState(game=self.id, content_version="1", seed=seed, options=options, seats=seats)
+        events = self._next_round(state)
+        return state, events
+
+    def _next_round(self, state: DuetState) -> list[Event]:
+        state.round += 1
+        state.answered = {}
+        state.seqs = {s.seat: state.next_seq() for s in state.seats}
+        return [Event(kind="turn.started", text=f"Round {state.round}: everyone chooses at once.")]
+
+    def prompts(self, state: GameState) -> list[Prompt]:
+        assert isinstance(state, DuetState)
+        if state.over:
+            return []
+        return [Prompt(seq=seq, seats=[seat], kind=PromptKind.ONE, title=f"{state.seat_name(seat)}: high or low?",
+                       options=_options(["high", "low"], ["High", "Low"]), default=["low"])
+                for seat, seq in state.seqs.items() if seat not in state.answered]
+
+    def apply(self, state: GameState, action: Action, prompt: Prompt) -> list[Event]:
+        assert isinstance(state, DuetState)
+        state.answered[action.seat] = action.choice[0]
+        events = [Event(kind="answered", text=f"{state.seat_name(action.seat)} has chosen.")]
+        if len(state.answered) == len(state.seats):
+            events.append(Event(kind="turn.ended", text=f"Round {state.round} is over.", render=True))
+            if state.round == 3:
+                state.over, state.result = True, "win"
+            else:
+                events += self._next_round(state)
+        return events
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        assert isinstance(state, DuetState)
+        return {"round": state.round, "answered": len(state.answered)}
+
+    def summary(self, state: GameState) -> Summary:
+        assert isinstance(state, DuetState)
+        waiting = [s for s in state.seqs if s not in state.answered] if not state.over else []
+        return Summary(phase="duet", round=state.round, waiting_for=waiting, headline=f"Round {state.round}",
+                       over=state.over, result=state.result)
+
+
+DUET = DuetRules()

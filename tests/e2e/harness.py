@@ -30,6 +30,7 @@ def register_test_games() -> None:
     register("countdown", "tests.support.countdown:RULES")
     register("countdown-duo", "tests.bot.games:DUO")  # needs two players
     register("sampler", "tests.e2e.games:SAMPLER")  # one decision of every shape
+    register("duet", "tests.e2e.games:DUET")  # every seat asked at once
 
 
 def sqlite_url(path: Path) -> str:
@@ -121,13 +122,24 @@ class Table:
         return await self.fake.click(prompt.button(label), prompt, user=who)
 
     async def outcome(self, click: FakeInteraction, timeout: float = 10.0) -> list[FakeMessage]:
-        """Everything a click produced once the bot has finished with it (follow-up messages): a move ends
-        with a board image (then the next prompt), a refusal with a private sentence."""
+        """Everything a click produced once the bot has finished with it: its private follow-ups (a refusal)
+        and the channel messages posted or edited since (a move shows in the section's message, then the
+        board and the next section follow)."""
+        def changed() -> list[FakeMessage]:
+            return [m for m in self.fake.channel_messages(self.channel) if m.updated_at > click.dispatched_at]
+
         def finished() -> bool:
-            return any(m.images or m.ephemeral for m in click.followups)
+            return any(m.ephemeral for m in click.followups) or bool(changed())
         await self.fake.wait_until(finished, f"the outcome of click {click.id}", timeout)
         await self.fake.settle()
-        return list(click.followups)
+        return [*click.followups, *(m for m in changed() if m not in click.followups)]
+
+    def posted_since(self, since: float) -> list[FakeMessage]:
+        """Channel messages posted after `since` (time.monotonic()), deleted ones included, but not a
+        command's "thinking…" placeholder that the bot removed to answer privately."""
+        return [m for m in self.fake.messages.values()
+                if m.channel_id == self.channel.id and not m.ephemeral and m.created_at > since
+                and not (m.deleted and m.interaction_id is not None and not (m.content or m.embeds or m.files))]
 
 
 def prompt_ids(message: FakeMessage) -> tuple[int, int]:
@@ -150,3 +162,64 @@ async def open_table(table: Table, players: list[FakeUser], *, game: str = "coun
     await table.command("game start", players[0])
     return await table.current_prompt()
 
+
+
+ANSWER_ID = re.compile(r"^mk:a:(?P<game>\d+):")
+
+
+def live_controls(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, game_id: int,
+                  seq: int) -> FakeMessage | None:
+    """The newest message `user` sees (the channel's, or one only they see) with components answering
+    prompt `seq` of game `game_id`."""
+    found = None
+    for m in fake.messages.values():
+        if m.channel_id != channel.id or m.deleted or (m.ephemeral and m.visible_to != user.id):
+            continue
+        for cid in m.custom_ids():
+            hit = PROMPT_ID.match(cid)
+            if hit and int(hit["game"]) == game_id and int(hit["seq"]) % 1_000_000 == seq:
+                found = m
+    return found
+
+
+def answer_button(fake: FakeDiscord, channel: FakeChannel, game_id: int) -> tuple[FakeMessage, str] | None:
+    """The channel message with the button that opens a player's own controls (simultaneous or private
+    questions), and its custom_id."""
+    for m in reversed(fake.channel_messages(channel)):
+        for cid in m.custom_ids():
+            hit = ANSWER_ID.match(cid)
+            if hit and int(hit["game"]) == game_id:
+                return m, cid
+    return None
+
+
+async def controls_for(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, game_id: int, seq: int,
+                       timeout: float = 20.0) -> FakeMessage:
+    """The components `user` clicks to answer prompt `seq`: in the channel, or opened privately with the
+    channel's "Answer" button when several players are asked at once."""
+    opened: set[int] = set()
+
+    def ready() -> FakeMessage | None:
+        return live_controls(fake, channel, user, game_id, seq)
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        found = ready()
+        if found is not None:
+            return found
+        button = answer_button(fake, channel, game_id)
+        if button is not None and button[0].id not in opened:
+            opened.add(button[0].id)
+            ix = await fake.click(button[1], button[0], user=user)
+            await fake.expect_callback(ix, timeout=10)
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            shown = [(m.id, m.ephemeral, m.content[:80], m.custom_ids()) for m in fake.messages.values()
+                     if m.channel_id == channel.id and not m.deleted][-6:]
+            raise AssertionError(f"no controls for prompt {seq} of game {game_id} reached {user.name}; "
+                                 f"the last messages: {shown}; failures: {fake.failures}")
+        try:
+            await fake.wait_until(ready, f"controls for prompt {seq}", min(remaining, 0.5))
+        except AssertionError:
+            continue  # not yet: look for the "Answer" button again

@@ -44,9 +44,11 @@ async def test_reminder_pings_the_awaited_player_once(fake: FakeDiscord, table: 
     ping = await fake.expect_channel_message(table.channel, lambda m: "Reminder" in m.content)
     assert ping.mentions == [fake.alice.id]
     assert ping.buttons(), "the reminder repeats the prompt's buttons"
+    assert ping.reference == first.id, "in reply to the turn's message"
     assert await reminders.run_once(later + timedelta(hours=5)) == 0, "at most one reminder per prompt"
-    await fake.wait_until(lambda: not fake.messages[first.id].components, "the earlier prompt's buttons gone")
     await table.outcome(await table.choose(ping, "Take 2"))  # answered from the reminder
+    await fake.wait_until(lambda: fake.messages[ping.id].deleted, "the answered reminder removed")
+    assert not fake.messages[first.id].components and "takes 2" in fake.messages[first.id].text()
     assert table.awaited(await table.current_prompt()) == [fake.bob]
 
 

@@ -14,15 +14,20 @@ pytestmark = pytest.mark.e2e
 
 
 async def answered(fake: FakeDiscord, ix: FakeInteraction, stage: int) -> tuple[str, FakeMessage | None]:
-    """The narrated answer of `stage` and the next prompt (None after the last stage)."""
+    """The narrated answer of `stage` (in the channel's section message) and the next prompt (None after the
+    last stage)."""
     line = f"Stage {stage} answered: "
-    said = await fake.wait_until(lambda: next((m for m in ix.followups if line in m.content), None),
-                                 f"the narration of stage {stage}")
-    answer = said.content.split(line, 1)[1].split("\n", 1)[0]
+    channel = fake.world.channel(ix.channel_id)
+    assert channel is not None
+    said = await fake.wait_until(lambda: next((m for m in fake.channel_messages(channel) if line in m.text()),
+                                              None), f"the narration of stage {stage}")
+    answer = said.text().split(line, 1)[1].split("\n", 1)[0]
     if stage == 8:
         return answer, None
-    prompt = await fake.wait_until(lambda: next((m for m in ix.followups if m.custom_ids()), None),
-                                   f"the prompt after stage {stage}")
+    prompt = await fake.wait_until(
+        lambda: next((m for m in fake.channel_messages(channel)
+                      if m.custom_ids() and m.created_at > ix.dispatched_at), None),
+        f"the prompt after stage {stage}")
     return answer, prompt
 
 

@@ -1,27 +1,73 @@
 """A complete two-player game of Elder Sign through Discord: /game new to a win or a loss, played with
-`/es` slash commands (moves, entrance actions) and with buttons and select menus (every other decision),
-with a table image after every turn and a dice image after every roll."""
+`/es` slash commands (moves, entrance actions) and with buttons and select menus (every other decision,
+opened privately with "Answer" when both players are asked at once).
+
+The channel must read like a game (issue 17): one living message per turn (its narration, the dice, the
+prompt's controls), frozen when the turn ends, then the board; at most 3 channel messages per turn on
+average; a ping only when the game starts waiting for someone it was not waiting for; every narration line
+the engine emitted shown exactly once; no request Discord would refuse (the fixture checks the fake's
+record)."""
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+import re
+import time
+from collections import Counter
 
-from bot.components import CUSTOM_ID_MAX, OPTION_TEXT_MAX, button_id, option_token, select_id
+import pytest
+from sqlalchemy import update
+from sqlmodel import col
+
+from bot.components import OPTION_TEXT_MAX, option_token
+from bot.replies import DONE
+from bot.store import Game
 from engine import api
 from engine.agents import RandomAgent
+from engine.core.game import GameState
 from engine.core.prompt import PromptKind
-from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord import FakeDiscord, FakeMessage
 from tests.e2e.fakediscord.interactions import FakeInteraction
-from tests.e2e.harness import RunningBot, Table, prompt_ids
+from tests.e2e.harness import RunningBot, Table, controls_for
 
 pytestmark = pytest.mark.e2e
-SEED = 5
+SEED = 5  # the game's seed and the agent's: 25 turns, the Ancient One attacking both players at once
+DECORATION = re.compile(r"^(\*\*(?P<bold>.*)\*\*|~~(?P<struck>.*)~~|↩ (?P<undo>.*))$")
 
 
-async def _state(running: RunningBot, game_id: int):  # noqa: ANN202
+async def _state(running: RunningBot, game_id: int) -> GameState:
     snap = await running.bot.service.store.latest_snapshot(game_id)
     assert snap is not None
     return api.from_json(snap.state)
+
+
+def narration(messages: list[FakeMessage]) -> Counter[str]:
+    """The narration lines the channel shows: the embed text of the turn messages, undecorated."""
+    lines: Counter[str] = Counter()
+    for m in messages:
+        if m.deleted:
+            continue
+        for e in m.embeds:
+            for line in (e.get("description") or "").splitlines():
+                hit = DECORATION.match(line)
+                lines[next((g for g in hit.groups()[1:] if g is not None), line) if hit else line] += 1
+    return lines
+
+
+async def _stepped(fake: FakeDiscord, running: RunningBot, game_id: int, step: int,
+                   ix: FakeInteraction) -> list[str]:
+    """Wait until the game's step is committed; the private refusals the interaction got instead."""
+    for _ in range(1000):
+        sent = [*ix.followups, *([ix.original] if ix.original is not None else [])]
+        refused = [m.text() for m in sent if m.ephemeral and m.text() != DONE and not m.custom_ids()
+                   and "✔" not in m.text()]
+        if refused:
+            return refused
+        game = await running.bot.service.store.get_game(game_id)
+        if game is not None and game.state_step > step:
+            return []
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"step {step + 1} of game {game_id} was never committed")
 
 
 async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table, running: RunningBot) -> None:
@@ -32,85 +78,89 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
     opened = await table.command("game new", alice, game="elder-sign", options="ancient_one=dagon",
                                  investigator="ada-whitcombe")
     assert "Elder Sign" in opened.text()
+    store = running.bot.service.store
+    lobby = await store.open_game(table.channel.id)
+    assert lobby is not None and lobby.id is not None
+    async with store.session() as session:  # a seeded game (the lobby has no seed option): the same every run
+        await session.exec(update(Game).where(col(Game.id) == lobby.id).values(seed=SEED))
+        await session.commit()
     names = await fake.choices("game join", "investigator", "marg", user=bob, channel=table.channel)
     assert "margarethe-vogel" in [c["value"] for c in names]
     await table.command("game join", bob, investigator="margarethe-vogel")
+    since = time.monotonic()
     started = await table.command("game start", alice)
-    assert len(started.images) == 1 and started.images[0].filename.endswith(".png")
-
-    agent = RandomAgent(SEED)
-    turns_ended = 0
-    tables = dice = slash_moves = clicks = 0
-    game_id, _ = prompt_ids(await table.current_prompt())
+    assert started.ephemeral, "the game shows in the channel, not in the command's answer"
+    game = await store.open_game(table.channel.id)
+    assert game is not None and game.id is not None
+    game_id = game.id
     first = await _state(running, game_id)
     assert [s.investigator.card for s in first.table] == ["es.inv.ada-whitcombe", "es.inv.margarethe-vogel"]
+
+    agent = RandomAgent(SEED)
+    users = {0: alice, 1: bob}
+    slash_moves = clicks = private_answers = 0
+    awaited_before: set[int] = set()
+    newly_awaited = 0  # users the game started waiting for, summed over its steps
     for _ in range(3000):
-        message = await table.current_prompt()
-        game_id, seq = prompt_ids(message)
         state = await _state(running, game_id)
-        # several seats may be asked at once (an attack's choice): each has its own message; answer this one
-        prompt = next((p for p in api.prompts(state) if p.seq == seq), None)
-        assert prompt is not None, "the message shows one of the game's pending prompts"
+        if state.over:
+            break
+        pending = api.prompts(state)
+        awaited = {users[s].id for p in pending for s in p.seats}
+        newly_awaited += len(awaited - awaited_before)
+        awaited_before = awaited
+        prompt = pending[0]
         action = agent.act(state, prompt)
-        user = {0: alice, 1: bob}[action.seat]
-        assert f"<@{user.id}>" in message.content  # the awaited player is mentioned
+        user = users[action.seat]
         op = state.flow.stack[-1].op
-        if op == "move" and action.choice[0].startswith("go:"):
-            if action.choice[0] != "go:entrance":  # autocomplete offers exactly the pending moves
-                offered = await fake.choices("es move", "place", "", user=user, channel=table.channel)
-                assert action.choice[0] in [c["value"] for c in offered]
+        ix: FakeInteraction
+        if len(pending) == 1 and op == "move" and action.choice[0].startswith("go:"):
             ix = await fake.slash("es move", user=user, channel=table.channel, place=action.choice[0])
             slash_moves += 1
-        elif op == "entrance":
+        elif len(pending) == 1 and op == "entrance":
             ix = await fake.slash("es entrance", user=user, channel=table.channel, action=action.choice[0])
             slash_moves += 1
-        elif prompt.kind is PromptKind.MANY:
-            tokens = [option_token(prompt, [o.id for o in prompt.options].index(c), OPTION_TEXT_MAX)
-                      for c in action.choice]
-            ix = await fake.select(select_id(game_id, seq, 0), tokens, message, user=user)
-            clicks += 1
         else:
-            index = [o.id for o in prompt.options].index(action.choice[0])
-            if len(prompt.options) <= 25:
-                room = CUSTOM_ID_MAX - len(button_id(game_id, seq, ""))
-                ix = await fake.click(button_id(game_id, seq, option_token(prompt, index, room)), message,
-                                      user=user)
+            message = await controls_for(fake, table.channel, user, game_id, prompt.seq)
+            if message.ephemeral:
+                private_answers += 1
             else:
-                token = option_token(prompt, index, OPTION_TEXT_MAX)
-                ix = await fake.select(select_id(game_id, seq, index // 25), [token], message, user=user)
+                assert f"<@{user.id}>" in message.content, "the turn's message names who it waits for"
+            index = [o.id for o in prompt.options].index
+            if prompt.kind is PromptKind.MANY or message.selects():
+                tokens = [option_token(prompt, index(c), OPTION_TEXT_MAX) for c in action.choice]
+                select = next(s for s in message.selects() if {o["value"] for o in s["options"]} >= set(tokens))
+                ix = await fake.select(select["custom_id"], tokens, message, user=user)
+            else:
+                wanted = {f"i{action.choice[0]}", f"#{index(action.choice[0])}"}
+                cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] in wanted)
+                ix = await fake.click(cid, message, user=user)
             clicks += 1
         await fake.expect_callback(ix, timeout=10)
-
-        def moved_on(ix: FakeInteraction = ix, seq: int = seq) -> bool:
-            # the bot posts narration and images first, then the next prompt; a refusal is private
-            if any(m.ephemeral for m in [*ix.followups, *([ix.original] if ix.original else [])]):
-                return True
-            live = table.prompt_messages()
-            return not live or prompt_ids(live[-1])[1] != seq
-
-        await fake.wait_until(moved_on, "the bot to move on", timeout=20)
-        await fake.settle(quiet=0.05)
-        sent = [*ix.followups]
-        if ix.original is not None:
-            sent.append(ix.original)
-        refused = [m.text() for m in sent if m.ephemeral]
-        assert not refused, (op, action, refused)
-        for m in sent:
-            for image in m.images:
-                if "dice-" in image.filename:
-                    dice += 1
-                else:
-                    tables += 1
-        new_state = await _state(running, game_id)
-        if 1 <= state.turn_number < new_state.turn_number:  # type: ignore[attr-defined]
-            turns_ended += 1
-            assert any("dice-" not in i.filename for m in sent for i in m.images), (op, action)
-        if new_state.over:
-            break
+        said = await _stepped(fake, running, game_id, state.step, ix)
+        assert not said, (op, action, said)
+    await fake.settle()
     final = await _state(running, game_id)
     assert final.over and final.result in ("win", "loss")
-    assert table.prompt_messages() == [], "no live prompt after the game ended"
-    assert tables >= turns_ended > 0
-    assert dice > 0 and slash_moves > 0 and clicks > 0, (dice, slash_moves, clicks)
+    assert table.prompt_messages() == [], "no live controls after the game ended"
+    assert slash_moves > 0 and clicks > 0 and private_answers > 0, (slash_moves, clicks, private_answers)
+
+    posted = table.posted_since(since)
+    turns = final.turn_number  # type: ignore[attr-defined]
+    assert turns > 1
+    # one message per turn, then its board, and a ping now and then: at most 3 messages per turn
+    assert len(posted) / turns <= 3, (len(posted), turns)
+    boards = [m for m in posted if m.images and not m.text()]
+    assert len(boards) >= turns, "a board after every turn"
+    # a ping only when the game starts waiting for someone (a player with both seats would count once)
+    pings = sum(len(m.pinged) for m in posted)
+    assert 0 < pings <= newly_awaited, (pings, newly_awaited)
+    # every narration line the engine emitted, exactly once (plus the start line and the result)
+    emitted = Counter(e.text for e in await store.public_events(game_id))
+    emitted["Elder Sign begins with Alice and Bob."] += 1
+    emitted["The investigators won!" if final.result == "win" else "The investigators lost."] += 1
+    assert narration(posted) == emitted
+    # the dice ride in the turn's message
+    assert any(f.filename.endswith("-dice-rolled.png") for m in posted for f in m.files)
     status = await table.command("game status", bob)
     assert "over" in status.text().lower() or final.result in status.text().lower()

@@ -36,8 +36,10 @@ PASSED = "This choice has passed."
 
 
 def acknowledged(click: FakeInteraction) -> bool:
-    """Whether the bot told the table the move happened (its narration arrived)."""
-    return any(" takes 1; " in m.content for m in click.followups)
+    """Whether the bot told the table the move happened: its narration arrived (in the turn's message, the
+    one clicked)."""
+    shown = [*click.followups, *([click.message] if click.message is not None else [])]
+    return any(" takes 1; " in m.text() for m in shown)
 
 
 async def current_seq(database_url: str, game_id: int) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.fakediscord import ClientRefused, FakeDiscord, snapshot
+from tests.e2e.fakediscord import ClientRefused, FakeDiscord, FakeMessage, FakeUser, snapshot
 from tests.e2e.harness import Table, open_table, prompt_ids
 
 pytestmark = pytest.mark.e2e
@@ -42,25 +42,35 @@ async def test_every_gm_command_refused_without_rights(fake: FakeDiscord, table:
     assert "skip" not in audit.text().lower()
 
 
+async def awaiting(table: Table, user: FakeUser) -> FakeMessage:
+    """The live prompt message once it waits for `user`."""
+    def found() -> FakeMessage | None:
+        live = table.prompt_messages()
+        return live[-1] if live and table.awaited(live[-1]) == [user] else None
+    return await table.fake.wait_until(found, f"a prompt for {user.name}")
+
+
 async def test_moderator_commands_work_and_are_audited(fake: FakeDiscord, table: Table) -> None:
     first = await open_table(table, [fake.alice, fake.bob])
-    # Skip answers Alice's prompt with its default (take 1): the game moves to Bob.
+    # Skip answers Alice's prompt with its default (take 1): the game moves to Bob. The moderator is answered
+    # privately; the channel's turn message says what the moderator did, and is frozen.
     skipped = await table.command("gm skip", fake.morgan)
-    assert not skipped.ephemeral
-    # The new prompt is posted and the skipped one loses its buttons: one live prompt per game.
+    assert skipped.ephemeral
     await fake.wait_until(lambda: not fake.messages[first.id].components, "the skipped prompt's buttons gone")
-    prompt = await table.current_prompt()
-    assert table.awaited(prompt) == [fake.bob]
+    assert "Moderator Morgan skipped Alice" in fake.messages[first.id].text()
+    prompt = await awaiting(table, fake.bob)
+    # Undo: the open turn message shows the undo and carries Alice's prompt again (one live prompt per game).
     await table.command("gm undo", fake.morgan)
-    await fake.wait_until(lambda: not fake.messages[prompt.id].components, "Bob's prompt withdrawn by the undo")
-    prompt = await table.current_prompt()
-    assert table.awaited(prompt) == [fake.alice]
+    again = await awaiting(table, fake.alice)
+    assert again.id == prompt.id and "↩ Moderator Morgan undid 1 step." in again.text()
+    assert len(table.prompt_messages()) == 1
     export = await table.command("gm export", fake.morgan)
     assert export.ephemeral and export.files, "the export is a file for the moderator"
     live = await table.current_prompt()
     await table.command("gm end", fake.morgan)
     # the ended game's last prompt message loses its buttons at once
     await fake.wait_until(lambda: not fake.messages[live.id].components, "the ended game's prompt withdrawn")
+    assert "A moderator ended the game." in fake.messages[live.id].text()
     assert table.prompt_messages() == []
     audit = (await table.command("gm audit", fake.morgan)).text().lower()
     for word in ("skip", "undo", "export", "end"):
@@ -76,7 +86,7 @@ async def test_configured_moderator_role(fake: FakeDiscord, table: Table) -> Non
     assert "moderator" in text.lower()
     await table.command("gm settings", fake.morgan, mod_role=keepers)
     skipped = await table.command("gm skip", fake.rowan)
-    assert not skipped.ephemeral
+    assert skipped.ephemeral  # what the moderator did shows in the turn's message
     audit = (await table.command("gm audit", fake.rowan)).text().lower()
     assert "settings" in audit and "skip" in audit
 
@@ -108,9 +118,8 @@ async def test_a_button_from_before_an_undo_cannot_answer_the_replayed_prompt(fa
     bobs = await table.current_prompt()
     old_bob = snapshot(bobs)
     await table.command("gm undo", fake.morgan)
-    await fake.wait_until(lambda: not fake.messages[bobs.id].components, "Bob's prompt withdrawn by the undo")
-    again = await table.current_prompt()
-    assert table.awaited(again) == [fake.alice]
+    again = await awaiting(table, fake.alice)  # the turn's message now carries Alice's prompt again
+    assert len(table.prompt_messages()) == 1
     await table.outcome(await table.choose(again, "Take 2"))
     new_bob = await table.current_prompt()
     assert prompt_ids(new_bob)[1] != prompt_ids(old_bob)[1]  # same engine number, another epoch

@@ -16,14 +16,14 @@ PASSED = "This choice has passed."
 
 async def test_a_failure_after_the_commit_says_the_move_was_applied(
         fake: FakeDiscord, table: Table, running: RunningBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Item 5: the click is committed, then sending its pictures fails: the player is told the move counted
-    (never "nothing was changed"), and the game did move."""
+    """Item 5: the click is committed, then showing it in the channel fails: the player is told the move
+    counted (never "nothing was changed"), and the game did move."""
     prompt = await open_table(table, [fake.alice, fake.bob])
 
-    def no_pictures(*args: object) -> None:
-        raise RuntimeError("attachment service down")
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("channel service down")
 
-    monkeypatch.setattr("bot.replies.image_files", no_pictures)
+    monkeypatch.setattr("bot.turns.TablePublisher.publish", broken)
     click = await table.choose(prompt, "Take 2")
     told = await fake.wait_until(lambda: next((m for m in click.followups if m.ephemeral), None), "a private note")
     assert told.content.startswith("Your action was applied, but something went wrong while showing it"), told

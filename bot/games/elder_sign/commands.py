@@ -8,6 +8,8 @@ and a button click are the same action, checked by the same engine rules. Read-o
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,21 +38,44 @@ class Shortcut:
     help: str
     matches: Callable[[Option], bool]
     argument: str | None = None  # name of the argument that picks among several matching options
+    when: str = ""  # when the command can be used (said when it cannot be used now)
 
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
-    Shortcut("move", "Move your investigator to an adventure, an Other World or the Entrance.", _is(Go), "place"),
-    Shortcut("roll", "Roll your dice (or roll on after a failed roll).", _is("roll", "continue")),
-    Shortcut("task", "Complete a task with the dice you rolled.", _is(DoTask), "choice"),
-    Shortcut("clue", "Spend a clue to reroll some of your dice.", _is("clue")),
+    Shortcut("move", "Move your investigator to an adventure, an Other World or the Entrance.", _is(Go), "place",
+             when="at the start of your turn"),
+    Shortcut("roll", "Roll your dice (or roll on after a failed roll).", _is("roll", "continue"),
+             when="in your adventure, before a roll (when you have something to use first) or after a failed "
+                  "roll"),
+    Shortcut("task", "Complete a task with the dice you rolled.", _is(DoTask), "choice",
+             when="right after a roll whose dice (with any focused or spell-held ones) complete a task"),
+    Shortcut("clue", "Spend a clue to reroll some of your dice.", _is("clue"),
+             when="right after a roll, when you hold enough clues"),
     Shortcut("use", "Use an item, spell, ally or your investigator's ability.", _is(UseItem, UseAbility, Release),
-             "item"),
-    Shortcut("fail", "Declare a failed roll: discard a die and roll again.", _is("fail")),
-    Shortcut("focus", "After a failed roll, keep one die aside for later.", _is(Focus), "die"),
-    Shortcut("assist", "After a failed roll, ask an investigator on your card for help.", _is(AskHelp), "who"),
-    Shortcut("entrance", "Take your one action at the Entrance.", _is(FirstAid, Souvenir, "lost", "rest"), "action"),
-    Shortcut("giveup", "Give up the adventure (it fails) or end your attack.", _is("abandon", "stop")),
+             "item", when="when the card or ability allows it: at the start of your turn, before or after a roll"),
+    Shortcut("fail", "Declare a failed roll: discard a die and roll again.", _is("fail"),
+             when="right after a roll in your adventure"),
+    Shortcut("focus", "After a failed roll, keep one die aside for later.", _is(Focus), "die",
+             when="after a failed roll (/es fail), once per adventure (more with some abilities), while at least "
+                  "two dice are left to roll; never in the final battle, nor while the Mythos card or the Ancient "
+                  "One forbids it"),
+    Shortcut("assist", "After a failed roll, ask an investigator on your card for help.", _is(AskHelp), "who",
+             when="after a failed roll (/es fail), once per roll, when another investigator is on your card and "
+                  "at least two dice are left to roll; never in the final battle"),
+    Shortcut("entrance", "Take your one action at the Entrance.", _is(FirstAid, Souvenir, "lost", "rest"), "action",
+             when="when your turn begins at the Entrance (/es move place:entrance)"),
+    Shortcut("giveup", "Give up the adventure (it fails) or end your attack.", _is("abandon", "stop"),
+             when="during your adventure or your attack"),
 )}
+
+#: the longest piece of a player's input a message repeats back
+ECHO_MAX = 40
+
+
+def echo(text: str) -> str:
+    """A player's input as a message quotes it: stripped, and cut to ECHO_MAX characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= ECHO_MAX else text[:ECHO_MAX - 1] + "…"
 
 
 def matching(prompt: Prompt, shortcut: Shortcut) -> list[Option]:
@@ -64,18 +89,23 @@ def pick(prompt: Prompt, command: str, value: str | None) -> str:
         raise IllegalAction(f"Unknown command /es {command}. Commands: {', '.join(SHORTCUTS)}, odds, card.")
     options = matching(prompt, shortcut)
     if not options:
-        raise IllegalAction(f"You can't /es {command} now. The game is asking: {prompt.title}")
+        when = f" You can {command} {shortcut.when}." if shortcut.when else ""
+        raise IllegalAction(f"You can't /es {command} now.{when} The game is asking: {prompt.title}")
     if value:
-        v = value.strip().lower()
+        v = " ".join(value.split()).lower()
         exact = [o for o in options if o.id.lower() == v or o.label.lower() == v]
         if exact:
             return exact[0].id
         partial = [o for o in options if v in o.label.lower() or v in o.id.lower()]
+        if not partial:  # every word, in any order ("umbrella unclaimed", "lore green")
+            words = v.split()
+            partial = [o for o in options if all(w in o.label.lower() for w in words)]
         if len(partial) == 1:
             return partial[0].id
         if not partial:
-            raise IllegalAction(f"'{value}' is not one of: {', '.join(o.label for o in options[:10])}.")
-        raise IllegalAction(f"'{value}' matches several options: {', '.join(o.label for o in partial[:10])}.")
+            raise IllegalAction(f"'{echo(value)}' is not one of: {', '.join(o.label for o in options[:10])}.")
+        raise IllegalAction(f"'{echo(value)}' matches several options: "
+                            f"{', '.join(o.label for o in partial[:10])}. Say more of the one you mean.")
     if len(options) == 1:
         return options[0].id
     arg = shortcut.argument or "choice"
@@ -92,12 +122,19 @@ def suggestions(prompt: Prompt | None, command: str, current: str) -> list[tuple
             if cur in o.label.lower() or cur in o.id.lower()][:25]
 
 
-def card_text(name: str) -> str:
-    """The reference text of any Elder Sign card, looked up by (part of) its name."""
-    hits = _card_hits(name)
+def card_text(name: str, state: ElderSignState | None = None, seat: int | None = None) -> str:
+    """The reference text of any Elder Sign card, looked up by its name, part of it or its id. An exact name
+    wins, then whole words, then the start of a name, then any part of it; among equal matches the asking
+    player's own cards come first, then the cards in play (when `state` and `seat` are given). A query that
+    still fits several cards equally well lists them instead of guessing."""
+    hits = _card_hits(name, state, seat)
     if not hits:
-        raise IllegalAction(f"No Elder Sign card is called '{name}'.")
-    card = hits[0]
+        raise IllegalAction(f"No Elder Sign card is called '{echo(name)}'.")
+    best = [card for card, key in hits if key == hits[0][1]]
+    if len(best) > 1:
+        listed = ", ".join(c.name for c in best[:10]) + (f" and {len(best) - 10} more" if len(best) > 10 else "")
+        raise IllegalAction(f"Several cards match '{echo(name)}': {listed}. Say more of the name (or the card's id).")
+    card = best[0]
     lines = [f"**{card.name}**", card.text]
     if hasattr(card, "tasks"):
         order = " (in order, top to bottom)" if card.ordered else ""
@@ -130,31 +167,72 @@ def card_text(name: str) -> str:
         lines.append(f"Special: {card.special_text}")
         lines.append(f"Attack: {card.attack_text}")
     if len(hits) > 1:
-        more = ", ".join(h.name for h in hits[1:6]) + (", …" if len(hits) > 6 else "")
-        lines.append(f"Also matching '{name.strip()}': {more}.")
+        more = ", ".join(h.name for h, _ in hits[1:6]) + (", …" if len(hits) > 6 else "")
+        lines.append(f"Also matching '{echo(name)}': {more}.")
     return "\n".join(line for line in lines if line)
 
 
-def _card_hits(name: str) -> list[Any]:
-    """Cards matching `name`: an exact name or id first, then names starting with it, then names
-    containing it, so a full name always finds its own card."""
+_WORD = re.compile(r"[\w'-]+")
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+
+
+def _card_hits(name: str, state: ElderSignState | None = None,
+               seat: int | None = None) -> list[tuple[Any, tuple[int, int]]]:
+    """Cards matching `name`, best first, each with its sort key (how well the name matches: 0 exact name or
+    id, 1 whole words, 2 the start of the name or of its words, 3 any part; then 0 the asker's own card, 1 a
+    card in play, 2 any other). The table order stays within equal keys."""
     c = default_content()
-    q = name.strip().lower()
+    q = " ".join(_words(name))
     if not q:
         return []
+    qwords = q.split()
     tables: list[dict[str, Any]] = [c.adventures, c.other_worlds, c.monsters, c.mythos, c.items, c.ancient_ones,
                                     c.investigators]
-    cards = [card for t in tables for card in t.values()]
+    own, in_play = _cards_near(state, seat)
 
-    def rank(card: Any) -> int:
-        n = card.name.lower()
-        short = card.id.split(".")[-1]
-        if q in (n, card.id.lower(), short):
+    def match(card: Any) -> int | None:
+        words = _words(card.name)
+        n = " ".join(words)
+        short = card.id.split(".")[-1].casefold()
+        if q in (n, card.id.casefold(), short):
             return 0
-        return 1 if n.startswith(q) or n.removeprefix("the ").startswith(q) else 2
+        if all(w in words for w in qwords):
+            return 1
+        if n.startswith(q) or n.removeprefix("the ").startswith(q) or all(
+                any(w.startswith(x) for w in words) for x in qwords):
+            return 2
+        if q in n or q in card.id.casefold():
+            return 3
+        return None
 
-    hits = [card for card in cards if q in card.name.lower() or q in (card.id.lower(), card.id.split(".")[-1])]
-    return sorted(hits, key=rank)  # stable: the table order stays within a rank
+    hits = []
+    for table in tables:
+        for card in table.values():
+            m = match(card)
+            if m is not None:
+                hits.append((card, (m, 0 if card.id in own else 1 if card.id in in_play else 2)))
+    return sorted(hits, key=lambda h: h[1])  # stable: the table order stays within equal keys
+
+
+def _cards_near(state: ElderSignState | None, seat: int | None) -> tuple[set[str], set[str]]:
+    """(the seat's own cards, the cards in play) by id: its investigator, hand, allies, spells and trophies;
+    the cards on the table, their monsters, the Mythos card and the Ancient One."""
+    if state is None:
+        return set(), set()
+    own: set[str] = set()
+    if seat is not None and 0 <= seat < len(state.table):
+        i = state.table[seat].investigator
+        if i is not None:
+            own = {i.card, *i.items, *i.allies, *i.cast, *i.trophies}
+    in_play = {state.ao, *([state.mythos] if state.mythos else [])}
+    for cip in [*state.slots, *state.other_worlds]:
+        if cip is not None:
+            in_play.add(cip.card)
+            in_play.update(m.monster for m in cip.monsters)
+    return own, in_play
 
 
 @dataclass(frozen=True)
@@ -167,9 +245,11 @@ class _Dice:
     held: tuple[str, ...]
 
     def text(self) -> str:
-        out = f"{self.green} green{' + yellow' if self.yellow else ''}{' + red' if self.red else ''} dice"
+        n = self.green + self.yellow + self.red
+        kinds = f"{self.green} green{' + yellow' if self.yellow else ''}{' + red' if self.red else ''}"
+        out = f"{kinds} {'die' if n == 1 else 'dice'}"
         if self.held:
-            out += f" (+{len(self.held)} held on spells)"
+            out += f" (+{len(self.held)} held on {'a spell' if len(self.held) == 1 else 'spells'})"
         return out
 
 
@@ -245,7 +325,7 @@ def odds_text(state: ElderSignState, seat: int, place: str | None) -> str:
         q = place.lower()
         places = [w for w in places if q in board.place_label(state, w).lower() or q == w]
         if not places:
-            raise IllegalAction(f"No card in play is called '{place}'.")
+            raise IllegalAction(f"No card in play is called '{echo(place)}'.")
     lines = [_odds_header(state, seat, i.clues, dice, rerolls, cost, focus)]
     for where in places:
         card = board.card_data(state, where)
@@ -279,7 +359,7 @@ def seat_text(view: ElderSignView, seat: int) -> list[str]:
     if me.allies:
         lines.append("Allies: " + ", ".join(me.allies))
     for spell, dice in me.spells_holding.items():
-        lines.append(f"{spell} holds {dice} die{'s' if dice != 1 else ''}.")
+        lines.append(f"{spell} holds {dice} {'die' if dice == 1 else 'dice'}.")
     if me.trophies:
         lines.append("Trophies: " + ", ".join(f"{t.name} ({t.value})" for t in me.trophies))
     ao = view.ancient_one

@@ -48,7 +48,9 @@ class FakeMessage:
     webhook_id: int | None = None
     interaction_id: int | None = None  # the interaction this message answers, if any
     visible_to: int | None = None  # ephemeral messages: the only user who sees them
-    mentions: list[int] = field(default_factory=list)
+    mentions: list[int] = field(default_factory=list)  # users its content mentions, as allowed to ping
+    pinged: list[int] = field(default_factory=list)  # users notified: those mentioned when it was posted
+    reference: int | None = None  # the message this one replies to
     edits: int = 0
     deleted: bool = False
     created_at: float = field(default_factory=time.monotonic)

@@ -285,6 +285,7 @@ class RestApi:
             flags = ix.original.flags & EPHEMERAL
             message = self.fake.edit_message(ix.original, body | {"flags": flags}, rec.files)
             message.edits = 0
+            message.pinged = list(message.mentions)  # filling the "thinking…" message posts the answer
         else:
             message = self.fake.create_message(ix.channel_id, body, rec.files, interaction=ix, webhook=True)
         ix.followups.append(message)

@@ -191,8 +191,28 @@ class FakeDiscord:
             visible_to=interaction.user.id if (interaction is not None and flags & EPHEMERAL) else None,
         )
         msg.mentions = pinged(body)
+        if not flags & LOADING:
+            msg.pinged = list(msg.mentions)  # an edit never notifies anyone (Discord pings on posting only)
+        reference = body.get("message_reference") or {}
+        if reference.get("message_id") is not None:
+            msg.reference = int(reference["message_id"])
+            replied = self.messages.get(msg.reference)
+            if (replied is None or replied.deleted) and reference.get("fail_if_not_exists", True):
+                self.fail(f"message {msg.id} replies to unknown message {msg.reference}")
         self.messages[msg.id] = msg
+        self._check_attachments(msg)
+        if not (msg.content or msg.embeds or msg.files or msg.components or flags & LOADING):
+            self.fail(f"message {msg.id} is empty (Discord refuses it: 50006 Cannot send an empty message)")
         return msg
+
+    def _check_attachments(self, msg: FakeMessage) -> None:
+        """An embed picture must point at a file the message carries (else Discord shows nothing)."""
+        names = set(msg.filenames)
+        for e in msg.embeds:
+            for key in ("image", "thumbnail"):
+                url = (e.get(key) or {}).get("url", "")
+                if url.startswith("attachment://") and url.removeprefix("attachment://") not in names:
+                    self.fail(f"message {msg.id}: embed {key} {url} is not one of its files {sorted(names)}")
 
     def edit_message(self, msg: FakeMessage, body: dict[str, Any], files: list[FakeFile]) -> FakeMessage:
         if "content" in body:
@@ -211,6 +231,7 @@ class FakeDiscord:
         msg.flags &= ~LOADING
         msg.edits += 1
         msg.updated_at = time.monotonic()
+        self._check_attachments(msg)
         return msg
 
     def message_payload(self, msg: FakeMessage) -> dict[str, Any]:

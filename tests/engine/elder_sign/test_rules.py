@@ -557,3 +557,112 @@ def test_every_public_event_has_words_and_failures_show_the_table() -> None:
     assert all(e.text.strip() for e in events if e.private_to is None)
     failures = [e for e in events if e.kind == "adventure.failure"]
     assert failures and all(e.render for e in failures)
+
+
+def test_midnight_narration_reads_in_order() -> None:
+    """digest §3.4 (midnight waits for the end of the turn; one midnight per crossing) and rulebook "Clock":
+    when a task's CLOCK cost passes XII, the narration says midnight comes at the end of the turn; the
+    Clock phase says it is the Clock phase; a midnight struck after the hand moved on says the clock passed
+    XII during the turn; and midnight ends with the new day."""
+    with extra_cards(adventure("test.clock2", ["lore clock", "peril"])):
+        state = table()
+        state.clock = 9
+        place(state, 0, "test.clock2")
+        state, _ = go(state, "slot:0")
+        set_faces(state, {d: "lore" for d in pool(state)})
+        state, events = answer(state, "task:t0:*")
+        clock = [e.text for e in events if e.kind == "clock.advanced"]
+        assert clock == ["The clock strikes XII (from a task's cost). Midnight comes at the end of the turn."]
+        texts: list[str] = []
+        while op(state) == "post_roll":
+            state, events = answer(state, "abandon")
+            texts += [e.text for e in events]
+        assert "Clock phase: the clock strikes III." in texts
+        at = texts.index("Clock phase: the clock strikes III.")
+        assert texts[at + 1] == "Midnight strikes (the clock passed XII during the turn)."
+        assert "Midnight is over: day 2 begins." in texts[at + 1:]
+        assert texts.index("Midnight is over: day 2 begins.") < next(
+            i for i, t in enumerate(texts) if t.startswith("End of turn"))
+
+
+def test_a_table_changed_event_ends_each_resolution_and_each_midnight() -> None:
+    """Issue 8 "a table image after every phase that changes the table": the engine marks the end of each
+    Resolution phase with an adventure (rulebook "Resolution phase") and the end of each midnight (digest
+    §3.4) with a `table.changed` event (cause "resolution" / "midnight"), after the phase's changes."""
+    from engine.elder_sign.turn import TABLE_CHANGED
+
+    state = table()
+    state.clock = 9  # this turn's Clock phase strikes midnight
+    state, events = go(state, "slot:0")
+    while op(state) == "post_roll":
+        state, more = answer(state, "abandon")
+        events += more
+    marks = [(e.cause, i) for i, e in enumerate(events) if e.kind == TABLE_CHANGED]
+    assert [c for c, _ in marks] == ["resolution", "midnight"]
+    failure = next(i for i, e in enumerate(events) if e.kind == "adventure.failure")
+    midnight = next(i for i, e in enumerate(events) if e.kind == "midnight")
+    assert failure < marks[0][1] < midnight < marks[1][1]
+    assert events[marks[0][1]].text.startswith("After ") and "doom" in events[marks[0][1]].text
+
+
+def test_counts_read_right_in_every_label() -> None:
+    """Second pass: plurals agree ("Roll 1 die", "with 1 die", "1 trophy", free when a discount makes it 0)."""
+    from engine.elder_sign.effects import plural
+    from engine.elder_sign.effects_schema import describe
+
+    assert [plural(1, "die"), plural(2, "die"), plural(1, "trophy"), plural(3, "trophy"), plural(2, "clue")] == \
+        ["1 die", "2 dice", "1 trophy", "3 trophies", "2 clues"]
+    assert describe([{"discard_die": 1}]) == "discard 1 die from your pool"
+    assert describe([{"discard_die": 2}]) == "discard 2 dice from your pool"
+    state = table()
+    for d in pool(state) or board.dice_at(state, "supply"):
+        if d != "g1":
+            state.dice[d].loc = "removed"
+    state, events = answer(state, "go:slot:0")
+    assert any(e.kind == "adventure.begun" and e.text.endswith("with 1 die.") for e in events)
+
+
+def test_an_item_option_shows_what_the_card_does_whole() -> None:
+    """Second pass: item and spell texts were cut at ~100 characters; the option's description now says in
+    full what using the card does (rulebook "Items": a card is read before it is used), and an ability's
+    option carries its text."""
+    from engine.elder_sign import items
+    from engine.elder_sign.effects_schema import describe
+
+    state = table()
+    c = default_content()
+    usable = [x for x in c.items.values() if x.use and all(
+        next(iter(e)) in ("clues", "elder_signs", "doom", "common", "unique", "spell", "ally") for e in x.use)]
+    assert usable, "no item usable at the start of a turn"
+    card = max(usable, key=lambda x: len(describe(x.use)))
+    state.table[0].investigator.items = [card.id]
+    opts = {o.id: o for o in items.options(state, 0, "move")}
+    assert opts[f"item:{card.id}"].detail == f"Use: {describe(card.use)}"
+    ability = next(o for o in opts.values() if o.id.startswith("ab:")) if any(
+        o.id.startswith("ab:") for o in opts.values()) else None
+    if ability is not None:
+        assert ability.detail
+
+
+def test_doom_elder_signs_and_monsters_say_their_cause() -> None:
+    """Second pass, "every loss and gain says its cause": doom, Elder Signs and a monster's appearance name the
+    card or rule behind them (rulebook "Doom Track": a monster space summons a monster)."""
+    from engine.elder_sign.effects import apply_batch
+    from engine.elder_sign.ops import push
+    from engine.elder_sign.rules import run
+
+    state = table()
+    card = next(iter(default_content().adventures.values()))
+    events: list = []
+    apply_batch(state, [{"doom": 1}, {"elder_signs": 1}], 0, card.id)
+    run(state, events)
+    texts = {e.kind: e.text for e in events}
+    push(state, "monster", None, source="doom track")
+    run(state, events)
+    assert texts["doom.added"].endswith(f"(from {card.name}).")
+    assert texts["elder_signs.changed"].endswith(f"(from {card.name}).")
+    placed = [e.text for e in events if e.kind == "monster.appeared"]
+    if not placed:  # several free spots: the current player places it
+        state, events = answer(state, prompt(state).options[0].id)
+        placed = [e.text for e in events if e.kind == "monster.appeared"]
+    assert placed and " appears (from the doom track) on " in placed[0]

@@ -193,5 +193,6 @@ def test_entrance_discount_applies() -> None:
     state, _ = answer(state, "go:entrance")
     labels = {o.id: o.label for o in prompt(state).options}
     clue = next(s for s in default_content().entrance.souvenirs if s.id == "clue")
-    assert f"({max(0, clue.cost - 1)} trophies)" in labels["buy:clue"]
+    price = max(0, clue.cost - 1)
+    assert f"({'free' if price == 0 else f'{price} troph' + ('y' if price == 1 else 'ies')})" in labels["buy:clue"]
     assert board.trophy_total(state, 0) >= 1

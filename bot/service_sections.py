@@ -1,0 +1,174 @@
+"""Sections: how a game's steps become what the channel shows, for every game alike.
+
+A section is one turn (or one phase, for games without turns): the channel shows it as one living message
+that grows as it resolves and is frozen when it ends, and the board picture follows it. The engine marks
+sections with event kinds every game shares (engine/core/events.py): `turn.started`/`phase.started` begin
+one, `turn.ended`/`phase.ended` end it; a game without start markers gets a section that ends at its first
+`render` event. A section also opens to carry a question asked when none is open.
+
+`SectionWriter` applies one step to the game's latest section and returns the sections it changed, which
+the service commits in the same transaction as the step. It also decides whom to mention: a user the game
+now waits for who was not awaited before (a player answering five prompts in a row is mentioned once; a
+player holding several seats is one user).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.store.models import Section
+from engine.core.events import Event
+
+UNDO_MARK = "↩"
+
+
+@dataclass
+class SectionChange:
+    """What one step did to one section, for front ends that print rather than edit (the console)."""
+
+    number: int
+    opened: bool  # the section began in this step
+    lines: list[str] = field(default_factory=list)  # the lines it gained
+    closed: bool = False  # it ended in this step
+    board_step: int | None = None  # it ended and the board as of this step follows it
+
+
+def copy_section(section: Section) -> Section:
+    """A detached copy to change (the cache shares the original)."""
+    return Section.model_validate(section.model_dump())
+
+
+class SectionWriter:
+    def __init__(self, game_id: int, latest: Section | None) -> None:
+        self.game_id = game_id
+        self.number = latest.number if latest is not None else 0
+        self.latest = latest
+        self.current = copy_section(latest) if latest is not None and not latest.closed else None
+        # who the game waited for before this step: the base for deciding whom to mention
+        self.awaited: list[int] = list(latest.awaited) if latest is not None else []
+        self.changed: list[Section] = []
+        self.changes: dict[int, SectionChange] = {}
+
+    # ---- building -----------------------------------------------------------------------------------
+
+    def _touch(self, section: Section) -> SectionChange:
+        if not any(s is section for s in self.changed):
+            self.changed.append(section)
+        if section.number not in self.changes:
+            self.changes[section.number] = SectionChange(number=section.number, opened=False)
+        return self.changes[section.number]
+
+    def _open(self, *, marked: bool) -> Section:
+        self.number += 1
+        section = Section(game_id=self.game_id, number=self.number, marked=marked, awaited=list(self.awaited))
+        self.current = section
+        self._touch(section).opened = True
+        return section
+
+    def line(self, step: int, text: str, **marks: bool) -> None:
+        section = self.current or self._open(marked=False)
+        section.lines = [*section.lines, {"step": step, "text": text, **marks}]
+        self._touch(section).lines.append(text)
+
+    def event(self, step: int, event: Event) -> None:
+        """One public event of the step (private ones are shown only to their seat, elsewhere)."""
+        if event.private_to is not None:
+            return
+        if event.starts_section:
+            if self.current is not None and self.current.lines:
+                self.close(step)
+            if self.current is None:
+                self._open(marked=True)
+            else:  # an empty section opened to carry a question becomes this turn
+                self.current.marked = True
+        self.line(step, event.text)
+        section = self.current
+        assert section is not None
+        if event.data:
+            # The latest event of each kind that carries data: the front end shows the newest one the game
+            # can draw (the dice as they lie, not the stamina change that followed the roll).
+            image = section.image or {"n": 0, "events": {}}
+            number = image["n"] + 1
+            events = dict(image["events"]) | {event.kind: {"data": event.data, "step": step, "n": number}}
+            section.image = {"n": number, "events": events}
+        if event.render:
+            section.board = True
+        if event.ends_section or (event.render and not section.marked):
+            self.close(step)
+
+    def close(self, step: int) -> None:
+        section = self.current
+        if section is None:
+            return
+        section.closed, section.end_step = True, step
+        change = self._touch(section)
+        change.closed = True
+        change.board_step = step if section.board else None
+        self.awaited = list(section.awaited)  # the next section mentions only users not awaited here
+        section.awaited, section.pings = [], []  # a frozen message waits for nobody
+        self.current = None
+
+    def undo(self, step: int, text: str) -> None:
+        """A moderator went back to `step`: the open section strikes what was undone and says so."""
+        if self.current is not None:
+            self.current.lines = [line | {"undone": True} if line["step"] > step else line
+                                  for line in self.current.lines]
+        self.line(step, text, undo=True)
+
+    def finish(self, step: int, awaited: Sequence[int], *, over_line: str | None = None) -> list[Section]:
+        """End the step: the game's result closes its last section; a question with no open section opens
+        one; mentions for newly awaited users. Returns the changed sections (each with its rev bumped)."""
+        if over_line is not None:
+            if self.current is None:
+                closed_now = [s for s in self.changed if s.closed and s.end_step == step]
+                if closed_now:
+                    self.current = closed_now[-1]  # the result belongs to the section that just ended
+                    self.current.closed = False
+            self.line(step, over_line)
+            self.close(step)
+            awaited = []
+        elif awaited and self.current is None:
+            self._open(marked=False)
+        section = self.current
+        newly: list[int] = []
+        if section is not None:
+            # Touched even when nothing else changed: the step changed the questions its message carries.
+            newly = [u for u in dict.fromkeys(awaited) if u not in section.awaited]
+            section.awaited = list(dict.fromkeys(awaited))
+            self._touch(section)
+        for changed in self.changed:
+            changed.rev += 1
+        if section is not None:  # mentions owed only to users still awaited; the newly awaited at this rev
+            kept = [p for p in section.pings if p[0] in section.awaited and p[0] not in newly]
+            section.pings = kept + [[u, section.rev] for u in newly]
+        return self.changed
+
+    # ---- results ------------------------------------------------------------------------------------
+
+    def latest_after(self) -> Section | None:
+        """The game's latest section once the step is written (for the service's cache)."""
+        if self.current is not None:
+            return self.current
+        if self.changed:
+            return max(self.changed, key=lambda s: s.number)
+        return self.latest
+
+    def summary(self) -> list[SectionChange]:
+        return [self.changes[n] for n in sorted(self.changes)]
+
+
+def shown_lines(section: Section) -> list[str]:
+    """The section's lines as the channel shows them: its opening line (a turn's start) in bold, what a
+    moderator undid struck through."""
+    out = []
+    for i, line in enumerate(section.lines):
+        text = str(line["text"])
+        if line.get("undone"):
+            text = f"~~{text}~~"
+        elif line.get("undo"):
+            text = f"{UNDO_MARK} {text}"
+        elif i == 0 and section.marked:
+            text = f"**{text}**"
+        out.append(text)
+    return out

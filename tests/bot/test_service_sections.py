@@ -1,0 +1,105 @@
+"""Sections: what the channel shows of a game, one living message per turn or phase (bot/service_sections.py),
+written by the service in the same transaction as each step."""
+
+from __future__ import annotations
+
+from bot.service import GameService
+from bot.service_sections import SectionWriter, shown_lines
+from engine.core.events import Event
+from tests.bot.conftest import ALICE, BOB, CHANNEL, MOD
+from tests.bot.helpers import clicking, only_card, open_table
+
+
+def ev(kind: str, text: str, **kw: object) -> Event:
+    return Event(kind=kind, text=text, **kw)  # type: ignore[arg-type]
+
+
+def test_turn_markers_begin_and_end_sections_and_a_render_inside_a_turn_does_not_end_it() -> None:
+    w = SectionWriter(1, None)
+    for e in [ev("setup", "The doors close."), ev("setup.done", "Ready.", render=True),
+              ev("turn.started", "Turn 1: Ada's turn."), ev("dice.rolled", "Ada rolls.", data={"dice": [1]}),
+              ev("adventure.success", "Ada wins the card!", render=True)]:
+        w.event(3, e)
+    changed = w.finish(3, [7])
+    setup, turn = changed
+    assert (setup.closed, setup.board, setup.marked, setup.end_step) == (True, True, False, 3)
+    assert (turn.closed, turn.marked, turn.board, turn.awaited, turn.pings) == (False, True, True, [7], [[7, 1]])
+    assert turn.image == {"n": 1, "events": {"dice.rolled": {"data": {"dice": [1]}, "step": 3, "n": 1}}}
+    assert shown_lines(turn) == ["**Turn 1: Ada's turn.**", "Ada rolls.", "Ada wins the card!"]
+
+    # the next step: the same player answers again (no mention), then the turn passes to another player
+    w = SectionWriter(1, turn)
+    w.event(4, ev("moved", "Ada moves."))
+    [same] = w.finish(4, [7])
+    assert same.pings == [[7, 1]] and same.rev == 2, "a player answering again is not mentioned again"
+    w = SectionWriter(1, same)
+    w.event(5, ev("turn.ended", "End of turn 1.", render=True))
+    w.event(5, ev("turn.started", "Turn 2: Bo's turn."))
+    ended, nxt = w.finish(5, [8])
+    assert ended.closed and ended.board and ended.end_step == 5
+    assert nxt.number == 3 and nxt.awaited == [8] and nxt.pings == [[8, 1]]
+
+
+def test_several_players_asked_at_once_are_mentioned_once_each_and_private_events_stay_out() -> None:
+    w = SectionWriter(1, None)
+    w.event(1, ev("turn.started", "Turn 1."))
+    w.event(1, ev("secret", "You see a 3.", private_to=0))
+    [turn] = w.finish(1, [7])
+    w = SectionWriter(1, turn)
+    w.event(2, ev("ao.attack", "The Ancient One attacks."))
+    [turn] = w.finish(2, [7, 8, 8])
+    assert turn.awaited == [7, 8] and turn.pings == [[7, 1], [8, 2]]
+    assert [line["text"] for line in turn.lines] == ["Turn 1.", "The Ancient One attacks."]
+    w = SectionWriter(1, turn)
+    [turn] = w.finish(2, [8])  # 7 answered: nobody new to mention
+    assert turn.awaited == [8] and turn.pings == [[8, 2]]
+
+
+async def test_a_game_without_turn_markers_gets_a_section_per_move(service: GameService) -> None:
+    await open_table(service, ALICE, BOB)
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    first = await service.latest_section(game.id)
+    assert first is not None and first.number == 2 and first.lines == [] and first.awaited == [ALICE.user_id]
+    assert first.pings == [[ALICE.user_id, 1]]
+    reply = await service.choose(CHANNEL, clicking(ALICE), (await only_card(service)).prompt.seq, ["2"])
+    assert reply.table == game.id and reply.narrated
+    assert [(c.number, c.lines, c.closed, c.board_step) for c in reply.sections] == [
+        (2, ["alice takes 2; 8 left.", "Turn over."], True, 1), (3, [], False, None)]
+    now = await service.latest_section(game.id)
+    assert now is not None and now.awaited == [BOB.user_id] and now.pings == [[BOB.user_id, 1]]
+
+
+async def test_one_user_holding_two_seats_is_mentioned_once(service: GameService) -> None:
+    await open_table(service, ALICE, ALICE)  # alice plays both seats
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    await service.choose(CHANNEL, clicking(ALICE), (await only_card(service)).prompt.seq, ["1"])
+    section = await service.latest_section(game.id)
+    assert section is not None and section.awaited == [ALICE.user_id]
+    assert section.pings == [], "the turn passed to alice's other seat: no second mention"
+
+
+async def test_undo_strikes_what_was_undone_in_the_open_section(service: GameService) -> None:
+    await open_table(service, ALICE, BOB)
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    await service.choose(CHANNEL, clicking(ALICE), (await only_card(service)).prompt.seq, ["1"])
+    reply = await service.gm_undo(CHANNEL, MOD, 1)
+    assert reply.table == game.id
+    section = await service.latest_section(game.id)
+    assert section is not None and not section.closed
+    assert shown_lines(section) == ["↩ Moderator mod undid 1 step."]
+    assert section.awaited == [ALICE.user_id] and section.pings[-1][0] == ALICE.user_id
+
+
+async def test_a_moderator_ending_the_game_freezes_its_section(service: GameService) -> None:
+    await open_table(service, ALICE, BOB)
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    reply = await service.gm_end(CHANNEL, MOD)
+    assert reply.table == game.id
+    section = await service.latest_section(game.id)
+    assert section is not None and section.closed and section.awaited == []
+    assert [line["text"] for line in section.lines] == ["Moderator mod ended the game.",
+                                                         "A moderator ended the game."]

@@ -1,0 +1,106 @@
+"""One living message per turn (issue 17): several players asked at once answer through one "Answer" button
+that opens each player's own controls privately; /gm end while two players are asked freezes the message at
+once; a turn message a moderator deleted comes back; a long turn continues in a second message."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.turns import PAGE_MAX, pages
+from tests.e2e.fakediscord import FakeDiscord, FakeMessage, snapshot
+from tests.e2e.harness import ANSWER_ID, Table, open_table
+
+pytestmark = pytest.mark.e2e
+
+
+def answer_button(message: FakeMessage) -> str:
+    return next(c for c in message.custom_ids() if ANSWER_ID.match(c))
+
+
+async def own_controls(fake: FakeDiscord, message: FakeMessage, user: object) -> FakeMessage:
+    ix = await fake.click(answer_button(message), message, user=user)  # type: ignore[arg-type]
+    mine = await fake.expect_followup(ix) if (await fake.expect_callback(ix)).type != 4 else ix.original
+    assert mine is not None and mine.ephemeral and mine.visible_to == user.id  # type: ignore[attr-defined]
+    return mine
+
+
+async def test_players_asked_at_once_answer_privately_through_one_message(fake: FakeDiscord, table: Table) -> None:
+    alice, bob = fake.alice, fake.bob
+    since = time.monotonic()
+    await table.command("game new", alice, game="duet")
+    await table.command("game join", bob)
+    await table.command("game start", alice)
+    turn = await fake.expect_channel_message(table.channel, lambda m: bool(m.custom_ids()) and m.created_at > since)
+    assert "Round 1: everyone chooses at once." in turn.text()
+    assert sorted(turn.pinged) == sorted([alice.id, bob.id]), "both asked: both pinged, once, in one message"
+    assert [b["label"] for b in turn.buttons()] == ["Answer"], "no controls of one player in the channel"
+
+    # A player who is not asked is told so privately.
+    ix = await fake.click(answer_button(turn), turn, user=fake.carol)
+    assert (await fake.reply(ix)).ephemeral
+
+    mine = await own_controls(fake, turn, alice)
+    assert "Alice: high or low?" in mine.content and [b["label"] for b in mine.buttons()] == ["High", "Low"]
+    click = await fake.click(mine.button("High"), mine, user=alice)
+    await fake.wait_until(lambda: "Alice has chosen." in fake.messages[turn.id].text(), "the turn message grown")
+    await fake.wait_until(lambda: not fake.messages[mine.id].components, "alice's own controls answered")
+    assert "✔" in fake.messages[mine.id].content and click.callback is not None
+    assert f"<@{bob.id}>" in fake.messages[turn.id].content and f"<@{alice.id}>" not in fake.messages[turn.id].content
+
+    # Only Bob is asked now: his controls are on the turn's message itself.
+    await fake.wait_until(lambda: [b["label"] for b in fake.messages[turn.id].buttons()] == ["High", "Low"],
+                          "bob's own controls on the turn's message")
+    assert sum(bob.id in m.pinged for m in table.posted_since(since)) == 1, "bob is pinged once"
+    await fake.click(fake.messages[turn.id].button("Low"), fake.messages[turn.id], user=bob)
+    await fake.wait_until(lambda: "Round 1 is over." in fake.messages[turn.id].text(), "the round over")
+    await fake.settle()
+    assert not fake.messages[turn.id].components, "the round's message is frozen"
+    posted = table.posted_since(turn.created_at)
+    assert [bool(m.images) for m in posted] == [True, False], "after the turn: its board, the next turn"
+
+    # Issue 17's known bug: /gm end while two players are asked leaves nothing live.
+    nxt = posted[-1]
+    assert answer_button(nxt)
+    await table.command("gm end", fake.morgan)
+    await fake.wait_until(lambda: not fake.messages[nxt.id].components, "the asked message frozen at the end")
+    assert table.prompt_messages() == [] and not [m for m in fake.channel_messages(table.channel)
+                                                  if any(ANSWER_ID.match(c) for c in m.custom_ids())]
+
+
+async def test_a_deleted_turn_message_comes_back(fake: FakeDiscord, table: Table) -> None:
+    prompt = await open_table(table, [fake.alice, fake.bob])
+    prompt.deleted = True  # a moderator deleted it
+    await table.command("game status", fake.bob)
+    again = await table.current_prompt()
+    assert again.id != prompt.id and table.awaited(again) == [fake.alice]
+    # the one refused request was the edit of the deleted message, which the bot then posted again
+    assert [f for f in fake.take_failures() if f"unknown message {prompt.id}" not in f] == []
+    await table.outcome(await table.choose(again, "Take 2"))
+    assert "takes 2" in fake.messages[again.id].text()
+
+
+async def test_a_stale_private_click_passes_and_leaves_the_living_message_alone(fake: FakeDiscord,
+                                                                                table: Table) -> None:
+    await table.command("game new", fake.alice, game="duet")
+    await table.command("game join", fake.bob)
+    await table.command("game start", fake.alice)
+    turn = await table.fake.wait_until(
+        lambda: next((m for m in fake.channel_messages(table.channel) if m.custom_ids()), None), "the turn")
+    mine = await own_controls(fake, turn, fake.alice)
+    seen = snapshot(mine)
+    await table.outcome(await fake.click(mine.button("High"), mine, user=fake.alice))
+    stale = await fake.click(seen.button("Low"), seen, user=fake.alice)
+    passed = await fake.expect_followup(stale)
+    assert passed.ephemeral and passed.content == "This choice has passed."
+    await fake.settle()
+    assert [b["label"] for b in fake.messages[turn.id].buttons()] == ["High", "Low"], "Bob's controls stay"
+
+
+def test_a_long_turn_continues_in_a_second_message() -> None:
+    lines = [f"line {n}: " + "x" * 90 for n in range(100)]
+    split = pages(lines)
+    assert len(split) > 1 and [line for page in split for line in page] == lines
+    assert all(len("\n".join(page)) <= PAGE_MAX for page in split)
+    assert pages(["y" * (PAGE_MAX + 50)]) == [["y" * (PAGE_MAX - 1) + "…"]]
