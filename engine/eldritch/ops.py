@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
+from engine.core.trusted import trusted
 from engine.eldritch.content import EldritchContent, content_of
 from engine.eldritch.state import EldritchState
 
@@ -52,7 +53,9 @@ def content(state: EldritchState) -> EldritchContent:
 
 def say(events: Events, text: str, seat: int | None = None, cause: str = "", kind: str = "narration",
         **data: Any) -> None:
-    events.append(Event(kind=kind, text=text, seat=seat, cause=cause, data=data))
+    """Narrate. Built without re-validation (engine/core/trusted.py): every value here is the engine's own."""
+    events.append(trusted(Event, {"kind": kind, "text": text, "seat": seat, "cause": cause, "data": data,
+                                  "private_to": None, "render": False}))
 
 
 def name(state: EldritchState, seat: int) -> str:
