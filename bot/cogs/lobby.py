@@ -51,7 +51,7 @@ def resolve_character(game: str | None, typed: str | None) -> str | None:
     """The character id `typed` names in `game`: its id, or its name or an unambiguous part of the name or
     id, in any case ("ada", "Whitcombe", "night nurse"). None stays None (a random character). A name that
     fits several is refused with the candidates; one that fits none with the whole list: each character
-    with what its label says (Elder Sign: stamina and sanity) and its ability."""
+    with what its label says (its game's numbers) and its ability."""
     if typed is None or not game:
         return typed
     try:
@@ -122,11 +122,11 @@ class Lobby(commands.GroupCog, group_name="game",
 
     def _characters(self, game: str | None, current: str) -> list[app_commands.Choice[str]]:
         """Each character whose id or label has every typed word, labelled with what the game says of it
-        (Elder Sign: stamina, sanity) and as much of its ability as fits."""
+        (its game's numbers, such as health and sanity) and as much of its ability as fits."""
         try:
             characters = get_game(game).characters() if game else []
-        except Exception:
-            return []  # an unknown game id: the command itself will say so
+        except Exception:  # autocomplete never fails: an unknown game or broken content is the command's to say
+            return []
         words = _fold(current).split()
         return [_choice(f"{o.label}: {o.detail}" if o.detail else o.label, o.id) for o in characters
                 if all(w in f"{_fold(o.id)} {_fold(o.label)}" for w in words)][:CHOICES_MAX]
@@ -152,7 +152,7 @@ class Lobby(commands.GroupCog, group_name="game",
 
     @app_commands.command(name="join", description="Take a seat at the game in this channel.")
     @app_commands.describe(investigator="The investigator you will play: a name or part of one (start typing to "
-                                        "see each one's stamina, sanity and ability); empty for a random one.")
+                                        "see each one's numbers and ability); empty for a random one.")
     @app_commands.autocomplete(investigator=investigators)
     async def join(self, interaction: discord.Interaction, investigator: str | None = None) -> None:
         channel = channel_of(interaction)

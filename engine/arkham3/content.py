@@ -19,9 +19,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Callable
-from contextvars import ContextVar
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -34,7 +31,7 @@ from engine.arkham3.effects_schema import (
     check_effects,
     walk,
 )
-from engine.core.content import CONTENT, entries_with_lines, load_entries, read_version, short_error
+from engine.core.content import GameContent, entries_with_lines, load_entries, read_version, short_error
 from engine.core.errors import ContentError
 
 GAME = "arkham3"
@@ -690,35 +687,13 @@ def cross_check(c: Content) -> None:
             raise ContentError(f"{where}: the archive needs a way to win and a way to lose (digest 10)")
 
 
-def content_versions() -> dict[str, Callable[[], Content]]:
-    """The content versions a saved game may use (the manifest's table): the shipped one."""
-    return {read_version(ASSETS): lambda: load_content(ASSETS)}
-
-
-#: a content version a test or a trial pack pins for new games (register it in CONTENT first)
-PINNED: ContextVar[str | None] = ContextVar("arkham3_content", default=None)
-
-
-@cache
-def shipped_version() -> str:
-    return read_version(ASSETS)
-
-
-def default_content() -> Content:
-    return content_of(PINNED.get() or shipped_version())
-
-
-_BY_VERSION: dict[str, Content] = {}
-
-
-def content_of(version: str) -> Content:
-    found = _BY_VERSION.get(version)
-    if found is None:
-        for shipped, loader in content_versions().items():
-            if not CONTENT.has(GAME, shipped):
-                CONTENT.register(GAME, shipped, loader)
-        found = _BY_VERSION[version] = CONTENT.get(GAME, version)
-    return found
+#: this game's content by version (engine/core/content.py GameContent); a test or a trial pack pins its own
+#: version for new games with `PINNED.set(version)` after registering it in CONTENT
+CONTENT_BY_VERSION: GameContent[Content] = GameContent(GAME, ASSETS, load_content)
+PINNED = CONTENT_BY_VERSION.pinned
+content_versions = CONTENT_BY_VERSION.versions
+content_of = CONTENT_BY_VERSION.of
+default_content = CONTENT_BY_VERSION.default
 
 
 def main(argv: list[str]) -> int:

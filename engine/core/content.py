@@ -10,8 +10,9 @@ version forever; a game keeps a retired version loadable by leaving its loader i
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -22,6 +23,7 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
 
 M = TypeVar("M", bound=BaseModel)
+C = TypeVar("C")
 
 
 class ContentVersionError(EngineError):
@@ -113,3 +115,40 @@ class ContentRegistry:
 
 
 CONTENT = ContentRegistry()
+
+
+class GameContent(Generic[C]):
+    """One game's content by version, the same way for every game: the shipped pack (`folder`, its VERSION
+    file, read by `load`), registered in CONTENT on first use; `of(version)` for a saved game (remembered
+    per version, since it is asked on nearly every rules step and a version's content never changes);
+    `default()` for a new game: the shipped version, or the one a test or trial pack pins with
+    `pinned.set(version)` after registering it."""
+
+    def __init__(self, game: str, folder: Path, load: Callable[[Path], C]) -> None:
+        self.game = game
+        self.folder = folder
+        self.load = load
+        self.pinned: ContextVar[str | None] = ContextVar(f"{game}_content", default=None)
+        self._shipped: str | None = None
+        self._by_version: dict[str, C] = {}
+
+    def shipped_version(self) -> str:
+        if self._shipped is None:
+            self._shipped = read_version(self.folder)
+        return self._shipped
+
+    def versions(self) -> dict[str, Callable[[], C]]:
+        """The versions a saved game may use (a manifest's `content` table): the shipped one."""
+        return {self.shipped_version(): lambda: self.load(self.folder)}
+
+    def of(self, version: str) -> C:
+        found = self._by_version.get(version)
+        if found is None:
+            for shipped, loader in self.versions().items():  # registered once, whoever asks first
+                if not CONTENT.has(self.game, shipped):
+                    CONTENT.register(self.game, shipped, loader)
+            found = self._by_version[version] = CONTENT.get(self.game, version)
+        return found
+
+    def default(self) -> C:
+        return self.of(self.pinned.get() or self.shipped_version())

@@ -7,16 +7,13 @@ Any error names the file, the line and the card id. The format is documented in 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextvars import ContextVar
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
-from engine.core.content import CONTENT, entries_with_lines, load_entries, read_version, short_error
+from engine.core.content import GameContent, entries_with_lines, load_entries, read_version, short_error
 from engine.core.errors import ContentError
 from engine.elder_sign.effects_schema import COLORS, DECKS, USE_VERBS, check_effects
 from engine.elder_sign.tasks import Task, parse_task
@@ -336,37 +333,10 @@ def load_content(folder: Path = ASSETS) -> Content:
     return Content(version=version, entrance=entrance, mixes=mixes, **tables)
 
 
-def content_versions() -> dict[str, Callable[[], Content]]:
-    """The content versions a saved Elder Sign game may use (the manifest's content table). Only the shipped
-    version today: a game begun on a retired version is refused with a clear message (engine/core/content.py)."""
-    return {read_version(ASSETS): lambda: load_content(ASSETS)}
-
-
-#: the content version new games start with when it is not the shipped one (a test's own pack, a content pack
-#: under trial): set it with `PINNED.set(version)` after registering that version in CONTENT
-PINNED: ContextVar[str | None] = ContextVar("elder_sign_content", default=None)
-
-
-def default_content() -> Content:
-    """The content a new game starts with: the shipped version, or the one pinned by a test or a trial pack."""
-    return content_of(PINNED.get() or read_version_cached())
-
-
-@cache
-def read_version_cached() -> str:
-    return read_version(ASSETS)
-
-
-_BY_VERSION: dict[str, Content] = {}
-
-
-def content_of(version: str) -> Content:
-    """The content a game of that version plays with (ContentVersionError if this build lacks it). Called on
-    every rules lookup, so the version -> content map is kept here (a version's content never changes)."""
-    found = _BY_VERSION.get(version)
-    if found is None:
-        for shipped, loader in content_versions().items():  # registered once, whoever asks first
-            if not CONTENT.has("elder-sign", shipped):
-                CONTENT.register("elder-sign", shipped, loader)
-        found = _BY_VERSION[version] = CONTENT.get("elder-sign", version)
-    return found
+#: this game's content by version (engine/core/content.py GameContent); a test or a trial pack pins its own
+#: version for new games with `PINNED.set(version)` after registering it in CONTENT
+CONTENT_BY_VERSION: GameContent[Content] = GameContent("elder-sign", ASSETS, load_content)
+PINNED = CONTENT_BY_VERSION.pinned
+content_versions = CONTENT_BY_VERSION.versions  # the manifest's table
+content_of = CONTENT_BY_VERSION.of  # the content a game of that version plays with
+default_content = CONTENT_BY_VERSION.default  # the shipped version, or the pinned one

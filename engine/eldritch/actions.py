@@ -14,7 +14,7 @@ from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
 from engine.eldritch.checks import start_test
-from engine.eldritch.effects import become_delayed, describe, resolve
+from engine.eldritch.effects import describe, resolve
 from engine.eldritch.ops import (
     Events,
     active_seats,
@@ -402,6 +402,3 @@ def _move_items(state: EldritchState, src: int, dst: int, keys: list[str]) -> No
         else:
             b.train -= 1
 
-
-def become_delayed_payment(state: EldritchState, seat: int, events: Events) -> None:
-    become_delayed(state, seat, "payment", events, payment=True)

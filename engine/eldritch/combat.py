@@ -12,9 +12,8 @@ from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
 from engine.eldritch import world as W
 from engine.eldritch.checks import start_test
-from engine.eldritch.effects import resolve
-from engine.eldritch.ops import Events, answers, asks, auto, card_name, content, name, plural, push, say
-from engine.eldritch.possessions import change_track, gain_clues
+from engine.eldritch.ops import Events, answers, asks, auto, card_name, content, name, push, say
+from engine.eldritch.possessions import change_track
 from engine.eldritch.state import EldritchState, MonsterToken
 
 
@@ -55,7 +54,7 @@ def will_result(state: EldritchState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     loss = max(0, int(frame.args["horror"]) - int(frame.args["successes"]))
     if loss:
-        change_track(state, seat, "sanity", -loss, frame.args["uid"] and _kind(state, frame.args["uid"]), events)
+        change_track(state, seat, "sanity", -loss, _kind(state, frame.args["uid"]), events)
 
 
 def _kind(state: EldritchState, uid: int) -> str:
@@ -179,9 +178,3 @@ def defeat_monster(state: EldritchState, seat: int | None, token: MonsterToken, 
         if c.investigators[inv.card].passive.kind == "combat_sanity":
             change_track(state, seat, "sanity", 1, inv.card, events)
 
-
-def gain_trophy_clue(state: EldritchState, seat: int, events: Events) -> None:
-    gain_clues(state, seat, 1, "rule.trophy", events)
-
-
-_ = (resolve, plural)

@@ -8,15 +8,12 @@ line and the card id. The format, with an example of every field and verb, is do
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextvars import ContextVar
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from engine.core.content import CONTENT, entries_with_lines, load_entries, read_version
+from engine.core.content import GameContent, entries_with_lines, load_entries, read_version
 from engine.core.errors import ContentError
 from engine.eldritch.effects_schema import ASSET_TRAITS, CONDITIONS, OMENS, SKILLS, SPACE_TYPES, check_effects, walk
 
@@ -527,42 +524,9 @@ def cross_check(c: EldritchContent) -> None:
         raise ContentError("content cross-check failed:\n  " + "\n  ".join(problems[:30]))
 
 
-@cache
-def _shipped_version() -> str:
-    return read_version(ASSETS)
-
-
-def content_versions() -> dict[str, Callable[[], EldritchContent]]:
-    """The versions a saved game may use (the manifest's `content`)."""
-    return {_shipped_version(): _load_shipped}
-
-
-@cache
-def _load_shipped() -> EldritchContent:
-    return load_pack(ASSETS)
-
-
-#: a test may pin another version (a pack with extra cards) for the code running under it
-PINNED: ContextVar[str | None] = ContextVar("eldritch_content", default=None)
-_registered = False
-
-
-def register_versions() -> None:
-    global _registered
-    for version, loader in content_versions().items():
-        if not CONTENT.has(GAME, version):
-            CONTENT.register(GAME, version, loader)
-    _registered = True
-
-
-def content_of(version: str) -> EldritchContent:
-    """The content of a version; looked up on every rules step, so the registry is consulted directly once
-    the shipped versions are registered."""
-    if not _registered:
-        register_versions()
-    got: EldritchContent = CONTENT.get(GAME, version)
-    return got
-
-
-def default_content() -> EldritchContent:
-    return content_of(PINNED.get() or _shipped_version())
+#: this game's content by version (engine/core/content.py GameContent); a test may pin its own version
+CONTENT_BY_VERSION: GameContent[EldritchContent] = GameContent(GAME, ASSETS, load_pack)
+PINNED = CONTENT_BY_VERSION.pinned
+content_versions = CONTENT_BY_VERSION.versions
+content_of = CONTENT_BY_VERSION.of
+default_content = CONTENT_BY_VERSION.default

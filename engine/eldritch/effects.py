@@ -20,7 +20,6 @@ from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
 from engine.eldritch.ops import (
-    FLOW,
     Events,
     active_seats,
     answers,
@@ -749,5 +748,3 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
     }
     return str(words.get(verb, verb.replace("_", " ")))
 
-
-_unused = (FLOW,)

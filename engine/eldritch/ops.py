@@ -39,16 +39,8 @@ def push_seq(state: EldritchState, steps: list[tuple[str, int | None, dict[str, 
         push(state, op, seat, **args)
 
 
-_BY_VERSION: dict[str, EldritchContent] = {}
-
-
 def content(state: EldritchState) -> EldritchContent:
-    """The game's content (asked on nearly every rules step, so remembered per version: a version's content
-    never changes once loaded)."""
-    got = _BY_VERSION.get(state.content_version)
-    if got is None:
-        got = _BY_VERSION[state.content_version] = content_of(state.content_version)
-    return got
+    return content_of(state.content_version)
 
 
 def say(events: Events, text: str, seat: int | None = None, cause: str = "", kind: str = "narration",

@@ -213,7 +213,6 @@ def condition_of(state: EldritchState, seat: int, kind: str) -> str | None:
 
 def discard_possession(state: EldritchState, seat: int, card: str, cause: str, events: Events) -> None:
     inv = state.investigators[seat]
-    c = content(state)
     if card in inv.assets:
         inv.assets.remove(card)
         state.decks["asset"].discard(card)
@@ -228,7 +227,6 @@ def discard_possession(state: EldritchState, seat: int, card: str, cause: str, e
         return
     else:
         return
-    _ = c
     say(events, f"{name(state, seat)} discards {card_name(state, card)}.", seat=seat, cause=cause,
         kind="possession.discarded", card=card)
 

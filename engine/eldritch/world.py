@@ -11,13 +11,11 @@ from engine.eldritch.ops import (
     STRUCTURE_OPS,
     Events,
     active_seats,
-    card_name,
     content,
     name,
     plural,
     push,
     say,
-    seats_from_lead,
 )
 from engine.eldritch.state import OMEN_TRACK, DefeatedToken, EldritchState, MonsterToken
 
@@ -311,7 +309,6 @@ def defeat(state: EldritchState, seat: int, track: str, events: Events) -> None:
     inv = state.investigators[seat]
     if not inv.active:
         return
-    c = content(state)
     interrupt(state, seat)
     board = board_of(state.content_version)
     who = name(state, seat)
@@ -341,7 +338,6 @@ def defeat(state: EldritchState, seat: int, track: str, events: Events) -> None:
         say(events, f"{state.seats[seat].name} is eliminated.", seat=seat)
     pass_lead_if_needed(state, seat, events)
     check_everyone_gone(state, events)
-    _ = c
 
 
 def devour(state: EldritchState, seat: int, events: Events) -> None:
@@ -411,10 +407,3 @@ def check_everyone_gone(state: EldritchState, events: Events) -> None:
 def lose_now(state: EldritchState, frame: Frame, events: Events) -> None:
     end_game(state, "loss", str(frame.args["why"]), events)
 
-
-def lead_order(state: EldritchState) -> list[int]:
-    return seats_from_lead(state)
-
-
-def describe_card(state: EldritchState, card: str) -> str:
-    return card_name(state, card)
