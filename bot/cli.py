@@ -130,7 +130,20 @@ def cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
 
     if args.agent not in agent_names(args.name):
         raise CliError(f"no agent '{args.agent}' for {args.name}; agents: {', '.join(agent_names(args.name))}")
-    return simulate_main(args.name, args.games, args.seed, args.agent)
+    options: dict[str, str] = {}
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise CliError(f"--option takes key=value, not '{item}'")
+        options[key.strip()] = value.strip()
+    if options:
+        from engine import api
+
+        try:
+            api.get_game(args.name).validate_options(options)
+        except Exception as exc:  # the engine's own sentence about the bad option
+            raise CliError(str(exc)) from exc
+    return simulate_main(args.name, args.games, args.seed, args.agent, options)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -180,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="who plays: random, or smart where the game has one (default: random)")
     simulate.add_argument("--game", action="append", default=[], metavar="ID=module:attr",
                           help="register an extra game, repeatable (default: only the built-in games)")
+    simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                          help="a game option for every game, repeatable, e.g. scenario=low-tide or "
+                               "ancient_one=azathoth (default: the game's defaults)")
     simulate.set_defaults(func=cmd_simulate)
     return parser
 

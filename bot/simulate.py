@@ -45,10 +45,10 @@ def seat_count(game_id: str, index: int) -> int:
 
 
 def play_one(game_id: str, seed: int, players: int, agent: Agent,
-             max_actions: int = MAX_ACTIONS) -> tuple[GameState, int]:
+             max_actions: int = MAX_ACTIONS, options: dict[str, Any] | None = None) -> tuple[GameState, int]:
     """One complete game; (final state, actions taken). Raises on a crash, a stall or a runaway game."""
     seats = [SeatSpec(seat=i, name=f"Player {i + 1}") for i in range(players)]
-    state, _ = api.new_game(game_id, seats, None, seed)
+    state, _ = api.new_game(game_id, seats, options or None, seed)
     actions = 0
     while not state.over:
         pending = api.prompts(state)
@@ -63,7 +63,9 @@ def play_one(game_id: str, seed: int, players: int, agent: Agent,
 
 
 def simulate(game_id: str, games: int, seed: int, agent_name: str = "random", *,
-             max_actions: int = MAX_ACTIONS, err: TextIO | None = None) -> dict[str, Any]:
+             max_actions: int = MAX_ACTIONS, err: TextIO | None = None,
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`options` are the game's own options (e.g. {"scenario": "low-tide"}), the same for every game."""
     get_game(game_id)  # an unknown game fails here, once, with the engine's message
     agent = load_agent(game_id, agent_name, seed)
     wins = losses = errors = actions = 0
@@ -71,7 +73,8 @@ def simulate(game_id: str, games: int, seed: int, agent_name: str = "random", *,
     for i in range(games):
         game_seed = seed + i
         try:
-            state, taken = play_one(game_id, game_seed, seat_count(game_id, i), agent, max_actions)
+            state, taken = play_one(game_id, game_seed, seat_count(game_id, i), agent, max_actions,
+                                    options)
         except Exception:
             errors += 1
             print(f"game {i} (seed {game_seed}) failed:\n{traceback.format_exc()}", file=err or sys.stderr)
@@ -80,14 +83,15 @@ def simulate(game_id: str, games: int, seed: int, agent_name: str = "random", *,
         wins += state.result == "win"
         losses += state.result == "loss"
     seconds = time.perf_counter() - started
-    return {"game": game_id, "games": games, "wins": wins, "losses": losses, "errors": errors,
+    shown = {"options": options} if options else {}
+    return {"game": game_id, **shown, "games": games, "wins": wins, "losses": losses, "errors": errors,
             "actions": actions, "seconds": round(seconds, 3),
             "games_per_s": round(games / seconds, 2) if seconds > 0 else None}
 
 
-def main(game_id: str, games: int, seed: int, agent_name: str) -> int:
+def main(game_id: str, games: int, seed: int, agent_name: str, options: dict[str, Any] | None = None) -> int:
     try:
-        result = simulate(game_id, games, seed, agent_name)
+        result = simulate(game_id, games, seed, agent_name, options=options)
     except SimulationError as exc:
         print(str(exc), file=sys.stderr)
         return 2

@@ -9,9 +9,11 @@ backs of Spells and Conditions. A renderer reads only this model.
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel, Field
 
-from engine.eldritch.content import EldritchContent
+from engine.eldritch.content import EldritchContent, content_of
 from engine.eldritch.ops import content
 from engine.eldritch.state import OMEN_TRACK, EldritchState
 
@@ -70,8 +72,47 @@ class SpaceView(BaseModel):
     defeated: list[str] = Field(default_factory=list)
 
 
+class MapSpace(BaseModel):
+    id: str
+    name: str
+    type: str  # city, wilderness or sea
+    region: str | None  # america, europe or asia_australia for the nine named cities' regions
+    lat: float
+    lon: float
+    gate_colour: str | None  # the omen colour of the space's Gate token, when the board has one
+    expedition: bool  # an expedition can be held here
+    place: str  # the real place a numbered space stands for ("" for named spaces)
+
+
+class MapPath(BaseModel):
+    a: str
+    b: str
+    type: str  # train, ship or uncharted
+
+
+class WorldMap(BaseModel):
+    """The board itself: never changes during a game, so a view carries only its content version and a renderer
+    reads the map once through `world_map` (and may cache what it draws from it)."""
+
+    version: str
+    spaces: list[MapSpace]
+    paths: list[MapPath]
+
+
+@cache
+def world_map(version: str) -> WorldMap:
+    c = content_of(version)
+    return WorldMap(
+        version=version,
+        spaces=[MapSpace(id=s.id, name=s.name, type=s.type, region=s.region, lat=s.lat, lon=s.lon,
+                         gate_colour=s.gate, expedition=s.expedition, place=s.place or "")
+                for s in c.spaces.values()],
+        paths=[MapPath(a=p.a, b=p.b, type=p.type) for p in c.paths])
+
+
 class EldritchView(BaseModel):
     game: str = "eldritch"
+    content_version: str
     seat: int | None
     round: int
     phase: str
@@ -140,7 +181,8 @@ def build_view(state: EldritchState, seat: int | None) -> EldritchView:
         progress = ""
     final = ao.final_mystery.text if state.awakened and ao.final_mystery else None
     return EldritchView(
-        seat=seat, round=state.round, phase=state.phase, ancient_one=CardFace(id=ao.id, name=ao.name, text=ao.text),
+        content_version=state.content_version, seat=seat,
+        round=state.round, phase=state.phase, ancient_one=CardFace(id=ao.id, name=ao.name, text=ao.text),
         awakened=state.awakened, doom=state.doom, omen=state.omen_colour, omen_track=list(OMEN_TRACK),
         mysteries_needed=ao.mysteries, mystery=_face(c, state.mystery) if state.mystery else None,
         mystery_progress=progress, solved=[_face(c, x) for x in state.solved], final_mystery=final,
