@@ -76,13 +76,13 @@ class SectionWriter:
         if event.private_to is not None:
             return
         if event.starts_section:
-            if self.current is not None and self.current.lines:
+            if self.current is not None and self.current.lines and not self._bare(self.current):
                 self.close(step)
             if self.current is None:
                 self._open(marked=True)
-            else:  # an empty section opened to carry a question becomes this turn
+            else:  # an empty section opened to carry a question, or a bare heading, becomes this turn
                 self.current.marked = True
-        self.line(step, event.text)
+        self.line(step, event.text, **({"head": True} if event.starts_section else {}))
         section = self.current
         assert section is not None
         if event.data:
@@ -96,6 +96,13 @@ class SectionWriter:
             section.board = True
         if event.ends_section or (event.render and not section.marked):
             self.close(step)
+
+    def _bare(self, section: Section) -> bool:
+        """A section begun in this very step that asked nothing and owes no board (a phase's heading followed
+        at once by the first turn): it runs on into the next section instead of standing alone as a
+        one-line message."""
+        change = self.changes.get(section.number)
+        return change is not None and change.opened and not section.board
 
     def close(self, step: int) -> None:
         section = self.current
@@ -159,8 +166,8 @@ class SectionWriter:
 
 
 def shown_lines(section: Section) -> list[str]:
-    """The section's lines as the channel shows them: its opening line (a turn's start) in bold, what a
-    moderator undid struck through."""
+    """The section's lines as the channel shows them: its opening line and each turn's or phase's start in
+    bold, what a moderator undid struck through."""
     out = []
     for i, line in enumerate(section.lines):
         text = str(line["text"])
@@ -168,7 +175,7 @@ def shown_lines(section: Section) -> list[str]:
             text = f"~~{text}~~"
         elif line.get("undo"):
             text = f"{UNDO_MARK} {text}"
-        elif i == 0 and section.marked:
+        elif line.get("head") or (i == 0 and section.marked):
             text = f"**{text}**"
         out.append(text)
     return out

@@ -9,14 +9,19 @@ same way as a button click. Read-only commands read the latest committed state t
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import TYPE_CHECKING, Any
 
-from bot.games.manifest import BotGame, by_group, commands_of
+from bot.games.manifest import BotGame, Reader, by_group, commands_of
+from bot.service_text import chunk_lines
 from bot.service_types import Actor, Reply, UserError
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import GameState
 from engine.core.prompt import Prompt
+
+#: how a Discord user reaches a read-only command's `player` argument (the cog passes `member.mention`)
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -47,21 +52,22 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
     assert commands is not None
     reader = commands.readers.get(name)
     if reader is not None and not reader[0]:
+        # a reader that works without a game still reads the channel's game when there is one (a card
+        # lookup prefers the asker's own cards, a map shows what stands on a space)
         try:
-            return Reply(ephemeral=[reader[1](None, None, args)])
-        except IllegalAction as exc:
-            raise UserError(str(exc)) from exc
+            state, mine, _, _ = await service.command_state(channel_id, game.game, actor.user_id)
+        except UserError:
+            return await _read(reader[1], None, None, args)
+        return await _read(reader[1], state, _asking_seat(state, mine), args)
     state, mine, game_id, epoch = await service.command_state(channel_id, game.game, actor.user_id)
     if reader is not None:
-        seat = mine[0] if mine else None
-        asked = next((p for p in api.prompts(state) if any(s in p.seats for s in mine)), None)
-        if asked is not None:
-            seat = next(s for s in asked.seats if s in mine)
-        try:
-            text = await asyncio.to_thread(reader[1], state, seat, args)
-        except IllegalAction as exc:
-            raise UserError(str(exc)) from exc
-        return Reply(ephemeral=[text])
+        mention = USER_MENTION.fullmatch(args.get("player", ""))
+        if mention:  # a Discord user picked in the command: the reader is given their seat
+            _, theirs, _, _ = await service.command_state(channel_id, game.game, int(mention[1]))
+            if not theirs:
+                raise UserError("That player has no seat in this game.")
+            args = {**args, "player": f"seat:{theirs[0]}"}
+        return await _read(reader[1], state, _asking_seat(state, mine), args)
     if name not in commands.shortcuts:
         known = ", ".join([*commands.shortcuts, *commands.readers])
         raise UserError(f"Unknown command /{group} {name}. Commands: {known}.")
@@ -73,6 +79,22 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
         raise UserError(str(exc)) from exc
     seat = next(s for s in prompt.seats if s in mine)
     return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
+
+
+def _asking_seat(state: GameState, mine: list[int]) -> int | None:
+    """The seat a read-only command speaks for: the one the game is asking, else the user's first."""
+    asked = next((p for p in api.prompts(state) if any(s in p.seats for s in mine)), None)
+    if asked is not None:
+        return next(s for s in asked.seats if s in mine)
+    return mine[0] if mine else None
+
+
+async def _read(reader: Reader, state: GameState | None, seat: int | None, args: dict[str, str]) -> Reply:
+    try:
+        text = await asyncio.to_thread(reader, state, seat, args)
+    except IllegalAction as exc:
+        raise UserError(str(exc)) from exc
+    return Reply(ephemeral=chunk_lines(text.splitlines()))
 
 
 async def suggestions(service: GameService, channel_id: int, user_id: int, group: str, name: str,

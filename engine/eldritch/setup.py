@@ -198,6 +198,8 @@ def round_start(state: EldritchState, frame: Frame, events: Events) -> None:
 
 @auto("encounter_phase")
 def encounter_phase(state: EldritchState, frame: Frame, events: Events) -> None:
+    # the board after the Action phase (digest 3: a picture after every phase): the last turn's section ends
+    events.append(Event(kind="phase.ended", text="The Action Phase ends.", render=True))
     state.phase = "encounter"
     say(events, f"Round {state.round}: Encounter Phase.", kind="phase.started")
     events[-1].render = True

@@ -22,6 +22,7 @@ class CardFace(BaseModel):
     id: str
     name: str
     text: str = ""
+    kind: str = ""  # asset, artifact, spell, condition, mythos or mystery
 
 
 class MonsterView(BaseModel):
@@ -40,6 +41,8 @@ class InvestigatorView(BaseModel):
     card: str | None
     name: str
     occupation: str
+    ability: str  # the sheet's passive ability
+    action: str  # the sheet's "Action:" ability
     space: str
     health: int
     max_health: int
@@ -138,11 +141,16 @@ class EldritchView(BaseModel):
     notices: list[str]
 
 
+#: content table -> the kind of card a face says it is
+_FACE_TABLES = {"assets": "asset", "artifacts": "artifact", "spells": "spell", "conditions": "condition",
+                "mythos": "mythos", "mysteries": "mystery"}
+
+
 def _face(c: EldritchContent, card: str) -> CardFace:
-    for table in (c.assets, c.artifacts, c.spells, c.conditions, c.mythos, c.mysteries):
-        got = table.get(card)
+    for table, kind in _FACE_TABLES.items():
+        got = getattr(c, table).get(card)
         if got is not None:
-            return CardFace(id=card, name=got.name, text=got.text)
+            return CardFace(id=card, name=got.name, text=got.text, kind=kind)
     return CardFace(id=card, name=card)
 
 
@@ -156,7 +164,8 @@ def build_view(state: EldritchState, seat: int | None) -> EldritchView:
         sheet = c.investigators[inv.card] if inv.card else None
         invs.append(InvestigatorView(
             seat=s, player=state.seats[s].name, card=inv.card, name=sheet.name if sheet else "",
-            occupation=sheet.occupation if sheet else "", space=inv.space, health=inv.health,
+            occupation=sheet.occupation if sheet else "", ability=sheet.passive.text if sheet else "",
+            action=sheet.action_text if sheet else "", space=inv.space, health=inv.health,
             max_health=sheet.health if sheet else 0, sanity=inv.sanity, max_sanity=sheet.sanity if sheet else 0,
             skills={k: v + inv.improve.get(k, 0) for k, v in sheet.skills.items()} if sheet else {},
             improvements=dict(inv.improve), clues=inv.clues, train=inv.train, ship=inv.ship,

@@ -9,7 +9,9 @@ from collections import defaultdict
 
 import pytest
 
-from bot.games.elder_sign.commands import ECHO_MAX, _card_hits, _words, card_text
+from bot.games.elder_sign.commands import _card_hits, card_text
+from bot.games.lookup import ECHO_MAX
+from bot.games.lookup import words as _words
 from engine.core.errors import IllegalAction
 from engine.elder_sign.content import default_content
 from tests.engine.elder_sign.support import new_game

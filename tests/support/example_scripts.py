@@ -1,11 +1,13 @@
-"""Writes examples/elder_sign.txt: a whole game of Elder Sign as `miskatonic console` lines, played by the
-smart agent through the engine with a fixed seed, so that the console replays it exactly to its last turn.
+"""Writes examples/elder_sign.txt and examples/eldritch.txt: whole games as `miskatonic console` lines,
+played by each game's smart agent through the engine with a fixed seed, so that the console replays them
+exactly to their last decision. Elder Sign is two players; Eldritch Horror is one player with two
+investigators (two-handed: alice joins twice).
 
     python -m tests.support.example_scripts          # rewrite the example after a rules or option change
 
-Each decision is written the way a player would type it: an `/es` command where one stands for the chosen
-option (`/es move place:...`, `/es roll`, `/es fail`), otherwise `choose` with the option's id, or with
-its number when ids are themselves numbers. A comment before it says what is being decided. A few
+Each decision is written the way a player would type it: a game command where one stands for the chosen
+option (`/es move place:...`, `/es roll`, `/eh travel destination:London`), otherwise `choose` with the
+option's id, or with its number when ids are themselves numbers. A comment before it says what is being decided. A few
 read-only commands (odds, a card, the status) show the rest of the command set.
 """
 
@@ -27,33 +29,41 @@ EXAMPLE = REPO / "examples" / "elder_sign.txt"
 #: a seed whose two-player game with the smart agent is short (about 125 decisions) and ends in a win
 SEED = 45
 USERS = ("alice", "bob")
+ELDRITCH_EXAMPLE = REPO / "examples" / "eldritch.txt"
+ELDRITCH_SEED = 7  # a two-handed win against Yog-Sothoth in about 75 decisions
+ELDRITCH_AO = "yog-sothoth"
 SAFE_VALUE = re.compile(r"^[A-Za-z0-9_.,:/-]+$")  # written without quotes
 QUOTABLE = re.compile(r"^[^\"\\]{1,40}$")  # a short label, written in double quotes
 
 
-def _shortcut_line(user: str, prompt: Prompt, chosen: str) -> str | None:
-    """`user /es <command> [arg:value]` if an /es command picks exactly `chosen` from `prompt`."""
-    from bot.games.elder_sign.commands import SHORTCUTS, matching, pick
+def _shortcut_line(user: str, prompt: Prompt, chosen: str, group: str = "es") -> str | None:
+    """`user /<group> <command> [arg:value]` if one of the game's commands picks exactly `chosen`."""
+    if group == "es":
+        from bot.games.elder_sign import commands
+    else:
+        from bot.games.eldritch import commands  # type: ignore[no-redef]
 
     label = next(o.label for o in prompt.options if o.id == chosen)
-    for name, shortcut in SHORTCUTS.items():
-        if not any(o.id == chosen for o in matching(prompt, shortcut)):
+    for name, shortcut in commands.SHORTCUTS.items():
+        if not any(o.id == chosen for o in commands.matching(prompt, shortcut)):  # type: ignore[arg-type]
             continue
-        # the shortest form that picks it: no argument, the option's label (what a player reads), its id
-        for value in (None, label, chosen):
+        short = label.removeprefix(getattr(shortcut, "strip", ""))
+        # the shortest form that picks it: no argument, the label's part before a colon ("Cast Lamp of
+        # Insight"), the option's label (what a player reads), its id
+        for value in (None, short.split(":")[0], short, chosen):
             if value is not None and shortcut.argument is None:
                 continue
             try:
-                if pick(prompt, name, value) != chosen:
+                if commands.pick(prompt, name, value) != chosen:
                     continue
             except Exception:  # noqa: BLE001 - the engine's sentence for "not this way"; try the next form
                 continue
             if value is None:
-                return f"{user} /es {name}"
+                return f"{user} /{group} {name}"
             if SAFE_VALUE.match(value):
-                return f"{user} /es {name} {shortcut.argument}:{value}"
+                return f"{user} /{group} {name} {shortcut.argument}:{value}"
             if QUOTABLE.match(value):
-                return f'{user} /es {name} {shortcut.argument}:"{value}"'
+                return f'{user} /{group} {name} {shortcut.argument}:"{value}"'
     return None
 
 
@@ -68,14 +78,15 @@ def choose_line(user: str, prompt: Prompt, action: Action) -> str:
     return f"{user} choose {' '.join(words)}"
 
 
-def decision_lines(state: GameState, prompt: Prompt, action: Action) -> list[str]:
-    user = USERS[action.seat]
+def decision_lines(state: GameState, prompt: Prompt, action: Action, users: tuple[str, ...] = USERS,
+                   group: str = "es") -> list[str]:
+    user = users[action.seat]
     labels = [o.label for o in prompt.options if o.id in action.choice]
     said = ", ".join(labels) if labels else str(action.amount)
     comment = f"# {prompt.title} -> {said}".replace("\n", " ")
     line = None
     if prompt.kind is PromptKind.ONE and len(action.choice) == 1:
-        line = _shortcut_line(user, prompt, action.choice[0])
+        line = _shortcut_line(user, prompt, action.choice[0], group)
     return [comment, line or choose_line(user, prompt, action)]
 
 
@@ -111,10 +122,45 @@ def build(seed: int = SEED) -> tuple[list[str], str]:
     return lines, str(state.result)
 
 
+def build_eldritch(seed: int = ELDRITCH_SEED) -> tuple[list[str], str]:
+    """Eldritch Horror, two-handed: one player, alice, with two investigators."""
+    from engine.eldritch.agent import SmartAgent as EldritchAgent
+    from engine.eldritch.state import EldritchState
+
+    users = ("alice", "alice")
+    seats = [SeatSpec(seat=i, name="alice" if i == 0 else "alice #2") for i in range(2)]
+    state, _ = api.new_game("eldritch", seats, {"ancient_one": ELDRITCH_AO}, seed)
+    assert isinstance(state, EldritchState)
+    agent = EldritchAgent(seed)
+    lines = [
+        "# A whole game of Eldritch Horror for one player with two investigators (two-handed): alice joins",
+        "# twice, and answers for whichever investigator the game asks.",
+        f"# Run it with:  miskatonic console --script examples/eldritch.txt --seed {seed} --out out/",
+        "# (the seed fixes the dice; with another seed the game goes differently and a line will be refused).",
+        "# Written by tests/support/example_scripts.py, which the smart agent plays; tests/bot/test_examples.py",
+        "# checks that it still plays to the end.",
+        "",
+        f"alice /game new game:eldritch ancient_one:{ELDRITCH_AO}",
+        "alice /game join",
+        "alice /game start",
+        "# read-only commands can be used at any time: your sheets, a space of the map, a card",
+        "alice /game me",
+        "alice /eh map space:Arkham",
+        "alice /eh card name:Cultist",
+    ]
+    while not state.over:
+        prompt = api.prompts(state)[0]
+        action = agent.act(state, prompt)
+        lines += decision_lines(state, prompt, action, users, "eh")
+        state, _ = api.apply(state, action, in_place=True, prompt=prompt)
+    lines += ["# the game is over: the log, page 1", "alice /game log"]
+    return lines, str(state.result)
+
+
 def main() -> int:
-    lines, result = build()
-    EXAMPLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {EXAMPLE.relative_to(REPO)}: {len(lines)} lines, the investigators' {result}")
+    for path, (lines, result) in ((EXAMPLE, build()), (ELDRITCH_EXAMPLE, build_eldritch())):
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {path.relative_to(REPO)}: {len(lines)} lines, the investigators' {result}")
     return 0
 
 

@@ -8,12 +8,11 @@ and a button click are the same action, checked by the same engine rules. Read-o
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.lookup import echo, pick_option, rank
 from engine.core.errors import IllegalAction
 from engine.core.prompt import Option, Prompt
 from engine.elder_sign import board
@@ -68,16 +67,6 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
              when="during your adventure or your attack"),
 )}
 
-#: the longest piece of a player's input a message repeats back
-ECHO_MAX = 40
-
-
-def echo(text: str) -> str:
-    """A player's input as a message quotes it: stripped, and cut to ECHO_MAX characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= ECHO_MAX else text[:ECHO_MAX - 1] + "…"
-
-
 def matching(prompt: Prompt, shortcut: Shortcut) -> list[Option]:
     return [o for o in prompt.options if shortcut.matches(o)]
 
@@ -92,20 +81,7 @@ def pick(prompt: Prompt, command: str, value: str | None) -> str:
         when = f" You can {command} {shortcut.when}." if shortcut.when else ""
         raise IllegalAction(f"You can't /es {command} now.{when} The game is asking: {prompt.title}")
     if value:
-        v = " ".join(value.split()).lower()
-        exact = [o for o in options if o.id.lower() == v or o.label.lower() == v]
-        if exact:
-            return exact[0].id
-        partial = [o for o in options if v in o.label.lower() or v in o.id.lower()]
-        if not partial:  # every word, in any order ("umbrella unclaimed", "lore green")
-            words = v.split()
-            partial = [o for o in options if all(w in o.label.lower() for w in words)]
-        if len(partial) == 1:
-            return partial[0].id
-        if not partial:
-            raise IllegalAction(f"'{echo(value)}' is not one of: {', '.join(o.label for o in options[:10])}.")
-        raise IllegalAction(f"'{echo(value)}' matches several options: "
-                            f"{', '.join(o.label for o in partial[:10])}. Say more of the one you mean.")
+        return pick_option(options, value)
     if len(options) == 1:
         return options[0].id
     arg = shortcut.argument or "choice"
@@ -172,41 +148,18 @@ def card_text(name: str, state: ElderSignState | None = None, seat: int | None =
     return "\n".join(line for line in lines if line)
 
 
-_WORD = re.compile(r"[\w'-]+")
-
-
-def _words(text: str) -> list[str]:
-    return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
-
-
 def _card_hits(name: str, state: ElderSignState | None = None,
                seat: int | None = None) -> list[tuple[Any, tuple[int, int]]]:
     """Cards matching `name`, best first, each with its sort key (how well the name matches: 0 exact name or
     id, 1 whole words, 2 the start of the name or of its words, 3 any part; then 0 the asker's own card, 1 a
     card in play, 2 any other). The table order stays within equal keys."""
     c = default_content()
-    q = " ".join(_words(name))
-    if not q:
-        return []
-    qwords = q.split()
     tables: list[dict[str, Any]] = [c.adventures, c.other_worlds, c.monsters, c.mythos, c.items, c.ancient_ones,
                                     c.investigators]
     own, in_play = _cards_near(state, seat)
 
     def match(card: Any) -> int | None:
-        words = _words(card.name)
-        n = " ".join(words)
-        short = card.id.split(".")[-1].casefold()
-        if q in (n, card.id.casefold(), short):
-            return 0
-        if all(w in words for w in qwords):
-            return 1
-        if n.startswith(q) or n.removeprefix("the ").startswith(q) or all(
-                any(w.startswith(x) for w in words) for x in qwords):
-            return 2
-        if q in n or q in card.id.casefold():
-            return 3
-        return None
+        return rank(name, card.name, card.id)
 
     hits = []
     for table in tables:

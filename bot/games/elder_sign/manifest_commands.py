@@ -10,7 +10,8 @@ from engine.elder_sign.state import ElderSignState
 
 
 def _card(state: GameState | None, seat: int | None, args: dict[str, str]) -> str:
-    return card_text(args.get("name", ""))
+    own = state if isinstance(state, ElderSignState) else None
+    return card_text(args.get("name", ""), own, seat if own is not None else None)
 
 
 def _odds(state: GameState | None, seat: int | None, args: dict[str, str]) -> str:

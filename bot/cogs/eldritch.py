@@ -1,0 +1,119 @@
+"""`/eh …`: Eldritch Horror's own commands. Acting commands answer the pending prompt (same as its buttons);
+`sheet`, `map` and `card` only read. Everything goes through `bot.games.game_command` → `GameService.choose`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import games
+from bot.actors import actor_for, channel_of
+from bot.replies import send_reply, within_deadline
+
+if TYPE_CHECKING:
+    from bot.bot import MiskatonicBot
+
+
+@app_commands.guild_only()
+class EldritchHorror(commands.GroupCog, group_name="eh",
+                     group_description="Eldritch Horror: your actions and encounter, sheets, the map, cards."):
+    def __init__(self, bot: MiskatonicBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _run(self, interaction: discord.Interaction, command: str, /, *, ephemeral: bool = False,
+                   **args: str | None) -> None:
+        # `command` is positional-only so that a command argument may itself be called "name" (/eh card)
+        channel_id = channel_of(interaction)
+        actor = await actor_for(interaction)
+        work = games.game_command(self.bot.service, channel_id, actor, "eh", command,
+                                  {k: v for k, v in args.items() if v is not None})
+        await send_reply(interaction, await within_deadline(interaction, work, ephemeral=ephemeral))
+
+    async def _suggest(self, interaction: discord.Interaction, command: str,
+                       current: str) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []  # not in a server channel: the command itself will say so
+        pairs = await games.suggestions(self.bot.service, interaction.channel_id, interaction.user.id, "eh",
+                                        command, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+    async def ac_travel(self, i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(i, "travel", current)
+
+    async def ac_trade(self, i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(i, "trade", current)
+
+    async def ac_prepare(self, i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(i, "prepare", current)
+
+    async def ac_action(self, i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(i, "action", current)
+
+    async def ac_encounter(self, i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(i, "encounter", current)
+
+    @app_commands.command(name="travel", description="Travel: one step, one more per train or ship ticket spent.")
+    @app_commands.describe(destination="Where to go (start typing: only the spaces you can reach now, with the "
+                                       "tickets each costs).")
+    @app_commands.autocomplete(destination=ac_travel)
+    async def travel(self, interaction: discord.Interaction, destination: str) -> None:
+        await self._run(interaction, "travel", destination=destination)
+
+    @app_commands.command(name="rest", description="Rest: recover 1 Health and 1 Sanity (no Monster on your space).")
+    async def rest(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, "rest")
+
+    @app_commands.command(name="trade", description="Trade with an investigator on your space (they must agree).")
+    @app_commands.describe(player="Who to trade with (start typing: the investigators on your space).")
+    @app_commands.autocomplete(player=ac_trade)
+    async def trade(self, interaction: discord.Interaction, player: str | None = None) -> None:
+        await self._run(interaction, "trade", player=player)
+
+    @app_commands.command(name="prepare", description="Prepare for travel: gain a train or ship ticket.")
+    @app_commands.describe(ticket="Which ticket: train or ship (only those your space's paths allow).")
+    @app_commands.autocomplete(ticket=ac_prepare)
+    async def prepare(self, interaction: discord.Interaction, ticket: str | None = None) -> None:
+        await self._run(interaction, "prepare", ticket=ticket)
+
+    @app_commands.command(name="acquire", description="Acquire assets: test Influence and buy from the reserve.")
+    async def acquire(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, "acquire")
+
+    @app_commands.command(name="action", description="Use an action ability (your investigator's, a card's).")
+    @app_commands.describe(component="Which ability (start typing: the ones you can use now).")
+    @app_commands.autocomplete(component=ac_action)
+    async def action(self, interaction: discord.Interaction, component: str | None = None) -> None:
+        await self._run(interaction, "action", component=component)
+
+    @app_commands.command(name="encounter", description="Choose your encounter in the Encounter phase.")
+    @app_commands.describe(kind="Which encounter (start typing: only those you may have here now).")
+    @app_commands.autocomplete(kind=ac_encounter)
+    async def encounter(self, interaction: discord.Interaction, kind: str | None = None) -> None:
+        await self._run(interaction, "encounter", kind=kind)
+
+    @app_commands.command(name="pass", description="End your turn without using your remaining actions.")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, "pass")
+
+    @app_commands.command(name="sheet", description="An investigator's sheet: skills, health, possessions (private).")
+    @app_commands.describe(player="Whose sheet (leave empty for yours).")
+    async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await self._run(interaction, "sheet", ephemeral=True, player=player.mention if player else None)
+
+    @app_commands.command(name="map", description="A space of the world map: its paths and what is on it (private).")
+    @app_commands.describe(space="A city's name or a space's number (leave empty for where you stand).")
+    async def map(self, interaction: discord.Interaction, space: str | None = None) -> None:
+        await self._run(interaction, "map", ephemeral=True, space=space)
+
+    @app_commands.command(name="card", description="Read any Eldritch Horror card's face (private).")
+    @app_commands.describe(name="The card's name, or part of it.")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        await self._run(interaction, "card", ephemeral=True, name=name)
+
+
+async def setup(bot: MiskatonicBot) -> None:
+    await bot.add_cog(EldritchHorror(bot))
