@@ -58,9 +58,9 @@ class EldritchHorror(commands.GroupCog, group_name="eh",
 
     @app_commands.command(name="travel", description="Travel: one step, one more per train or ship ticket spent.")
     @app_commands.describe(destination="Where to go (start typing: only the spaces you can reach now, with the "
-                                       "tickets each costs).")
+                                       "tickets each costs; leave empty to list them).")
     @app_commands.autocomplete(destination=ac_travel)
-    async def travel(self, interaction: discord.Interaction, destination: str) -> None:
+    async def travel(self, interaction: discord.Interaction, destination: str | None = None) -> None:
         await self._run(interaction, "travel", destination=destination)
 
     @app_commands.command(name="rest", description="Rest: recover 1 Health and 1 Sanity (no Monster on your space).")

@@ -98,7 +98,8 @@ def new_game(rules_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
     # step 3: the Lead, then investigators from the Lead clockwise
     state.lead = rng.below(len(seats))
     state.investigators = [Investigator() for _ in seats]
-    say(events, f"The Ancient One: {ao.name}. {ao.text}".strip(), cause=ao_id, kind="setup.ao")
+    # setup is a phase of its own: its narration and its board are one section, whatever it spawns
+    say(events, f"The Ancient One: {ao.name}. {ao.text}".strip(), cause=ao_id, kind="phase.started")
     pool = [i for i in sorted(c.investigators) if i not in chosen]
     for seat in seats_from_lead(state):
         spec = seats[seat]
@@ -130,13 +131,21 @@ def new_game(rules_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
     state.notices = list(NOTICES)
     say(events, "Table notes: " + " ".join(NOTICES), kind="setup.notice")
     push(state, "round_start")
+    push(state, "setup_done")
     if options.get("starting_rumor"):
         push(state, "starting_rumor")
     W.next_mystery(state, events)
+    return state, events
+
+
+@auto("setup_done")
+def setup_done(state: EldritchState, frame: Frame, events: Events) -> None:
+    """The end of setup, once the first Mystery's and the starting rumor's effects have resolved: the table
+    sees one setup message and one board, not a second message for what the Mystery put in play."""
+    ao = content(state).ancient_ones[state.ao]
     say(events, f"Doom stands at {state.doom}. Solve {ao.mysteries} Mysteries before it reaches 0.",
         kind="setup.done")
     events[-1].render = True
-    return state, events
 
 
 def _investigator_id(c: EldritchContent, character: str | None) -> str:
@@ -189,7 +198,7 @@ def round_start(state: EldritchState, frame: Frame, events: Events) -> None:
     state.phase = "action"
     state.used_components = []
     for inv in state.investigators:
-        inv.actions_used = []
+        inv.actions_used.clear()
     say(events, f"Round {state.round}: Action Phase.", kind="phase.started")
     steps: list[tuple[str, int | None, dict[str, Any]]] = [("turn", s, {}) for s in seats_from_lead(state)]
     steps.append(("encounter_phase", None, {}))

@@ -1,0 +1,132 @@
+"""A complete two-player game of Eldritch Horror through Discord: /game new to a win or a loss, played with
+`/eh` slash commands where one stands for the decision (travel, rest, prepare, acquire, actions,
+encounters, pass) and with the prompt's buttons and menus for everything else (tests and rerolls, combat,
+spells, shopping, the Lead token), opened privately with "Answer" when the question is private.
+
+The channel must read like a game (issue 11 and issue 17): one living message per turn or phase, a board
+picture after every phase (Action, Encounter, Mythos), every narration line the engine emitted shown exactly
+once, no request Discord would refuse (the fixture checks the fake's record)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+from sqlalchemy import update
+from sqlmodel import col
+
+from bot.components import OPTION_TEXT_MAX, option_token
+from bot.games.eldritch.commands import SHORTCUTS, matching, pick
+from bot.store import Game
+from engine import api
+from engine.core.prompt import Prompt, PromptKind
+from engine.eldritch.agent import SmartAgent
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord.interactions import FakeInteraction
+from tests.e2e.harness import RunningBot, Table, controls_for
+from tests.e2e.test_elder_sign import _state, _stepped, narration
+
+pytestmark = pytest.mark.e2e
+SEED = 7  # the game's seed and the agent's: a two-player game against Yog-Sothoth of about 8 rounds
+ANCIENT_ONE = "yog-sothoth"
+
+
+def slash_for(prompt: Prompt, chosen: str) -> tuple[str, dict[str, str]] | None:
+    """The `/eh` command (and its argument) a player would type for `chosen`, if one stands for it."""
+    label = next(o.label for o in prompt.options if o.id == chosen)
+    for name, shortcut in SHORTCUTS.items():
+        if not any(o.id == chosen for o in matching(prompt, shortcut)):
+            continue
+        for value in (None, label.removeprefix(shortcut.strip), chosen):
+            if value is not None and shortcut.argument is None:
+                continue
+            try:
+                if pick(prompt, name, value) == chosen:
+                    return name, ({shortcut.argument: value} if value and shortcut.argument else {})
+            except Exception:  # noqa: BLE001 - not this form; try the next
+                continue
+    return None
+
+
+async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, running: RunningBot) -> None:
+    alice, bob = fake.alice, fake.bob
+    opened = await table.command("game new", alice, game="eldritch", options=f"ancient_one={ANCIENT_ONE}")
+    assert "Eldritch Horror" in opened.text()
+    store = running.bot.service.store
+    lobby = await store.open_game(table.channel.id)
+    assert lobby is not None and lobby.id is not None
+    async with store.session() as session:  # a seeded game (the lobby has no seed option): the same every run
+        await session.exec(update(Game).where(col(Game.id) == lobby.id).values(seed=SEED))
+        await session.commit()
+    await table.command("game join", bob)
+    since = time.monotonic()
+    await table.command("game start", alice)
+    game = await store.open_game(table.channel.id)
+    assert game is not None and game.id is not None
+    game_id = game.id
+
+    # read-only commands: a sheet (another player's, picked as a Discord user), the map, a card
+    sheet = await table.command("eh sheet", alice, player=bob)
+    assert sheet.ephemeral and "Health" in sheet.text() and "Skills" in sheet.text()
+    space = await table.command("eh map", alice, space="Arkham")
+    assert "Arkham" in space.text() and "paths to" in space.text()
+    card = await table.command("eh card", bob, name="cultist")
+    assert "Cultist" in card.text()
+    # autocomplete offers only the destinations legal now, with their ticket cost
+    first = await _state(running, game_id)
+    mover = api.prompts(first)[0]
+    legal = {o.id for o in mover.options if o.id.startswith("travel:")}
+    user = (alice, bob)[mover.seats[0]]
+    offered = await fake.choices("eh travel", "destination", "", user=user, channel=table.channel)
+    assert {c["value"] for c in offered} == legal
+
+    agent = SmartAgent(SEED)
+    users = {0: alice, 1: bob}
+    slashes: Counter[str] = Counter()
+    clicks = 0
+    for _ in range(3000):
+        state = await _state(running, game_id)
+        if state.over:
+            break
+        pending = api.prompts(state)
+        prompt = pending[0]
+        action = agent.act(state, prompt)
+        user = users[action.seat]
+        ix: FakeInteraction
+        typed = slash_for(prompt, action.choice[0]) if prompt.kind is PromptKind.ONE and action.choice else None
+        if len(pending) == 1 and typed is not None:
+            name, args = typed
+            ix = await fake.slash(f"eh {name}", user=user, channel=table.channel, **args)
+            slashes[name] += 1
+        else:
+            message = await controls_for(fake, table.channel, user, game_id, prompt.seq)
+            index = [o.id for o in prompt.options].index
+            if prompt.kind is PromptKind.MANY or message.selects():
+                tokens = [option_token(prompt, index(c), OPTION_TEXT_MAX) for c in action.choice]
+                select = next(s for s in message.selects() if {o["value"] for o in s["options"]} >= set(tokens))
+                ix = await fake.select(select["custom_id"], tokens, message, user=user)
+            else:
+                wanted = {f"i{action.choice[0]}", f"#{index(action.choice[0])}"}
+                cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] in wanted)
+                ix = await fake.click(cid, message, user=user)
+            clicks += 1
+        await fake.expect_callback(ix, timeout=10)
+        said = await _stepped(fake, running, game_id, state.step, ix)
+        assert not said, (prompt.title, action, said)
+    await fake.settle()
+    final = await _state(running, game_id)
+    assert final.over and final.result in ("win", "loss")
+    assert table.prompt_messages() == [], "no live controls after the game ended"
+    assert {"travel", "encounter"} <= set(slashes) and clicks > 0, (slashes, clicks)
+
+    posted = table.posted_since(since)
+    boards = [m for m in posted if m.images and not m.text()]
+    rounds = final.round  # type: ignore[attr-defined]
+    # a board after each phase of every round played to its end: Action, Encounter and Mythos
+    assert len(boards) >= 3 * (rounds - 1), (len(boards), rounds)
+    # every narration line the engine emitted, exactly once (plus the start line and the result)
+    emitted = Counter(e.text for e in await store.public_events(game_id))
+    emitted["Eldritch Horror begins with Alice and Bob."] += 1
+    emitted["The investigators won!" if final.result == "win" else "The investigators lost."] += 1
+    assert narration(posted) == emitted
