@@ -22,6 +22,9 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR_FONT = FONT_DIR / "Lato-Regular.ttf"
 BOLD_FONT = FONT_DIR / "Lato-Bold.ttf"
+#: for the characters Lato lacks (Greek, Cyrillic, Hebrew … in player names): see assets/fonts/README.txt
+FALLBACK_FONT = FONT_DIR / "DejaVuSans.ttf"
+FALLBACK_BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 #: icons are drawn this many times larger and scaled down, because Pillow's primitives are not antialiased
 SUPERSAMPLE = 4
@@ -102,10 +105,59 @@ def font(size: int, bold: bool = False) -> Font:
         return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=64)
+def fallback_font(size: int, bold: bool = False) -> Font:
+    """DejaVu Sans at `size` px, for the characters Lato has no glyph for; Lato itself if it is missing."""
+    try:
+        return ImageFont.truetype(str(FALLBACK_BOLD_FONT if bold else FALLBACK_FONT), size)
+    except OSError:
+        return font(size, bold)
+
+
+#: a private-use code point no font here draws: its glyph is the font's "missing" box
+_MISSING = "\U0010fffd"
+
+
+@lru_cache(maxsize=8)
+def _missing_glyph(which: str, bold: bool) -> bytes:
+    f = font(32, bold) if which == "main" else fallback_font(32, bold)
+    return bytes(f.getmask(_MISSING))
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(which: str, char: str, bold: bool) -> bool:
+    """Whether the font draws `char` as itself: FreeType gives a missing character the font's box, which is
+    the same mask for every missing character."""
+    if char.isspace():
+        return True
+    f = font(32, bold) if which == "main" else fallback_font(32, bold)
+    return bytes(f.getmask(char)) != _missing_glyph(which, bold)
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, bold: bool = False) -> tuple[tuple[str, bool], ...]:
+    """`text` cut into (piece, drawn with the fallback font) runs. Plain text is one Lato run; a character
+    Lato lacks goes to DejaVu when DejaVu has it (else it stays a Lato box)."""
+    if text.isascii():
+        return ((text, False),)
+    out: list[tuple[str, bool]] = []
+    for char in text:
+        other = not _has_glyph("main", char, bold) and _has_glyph("fallback", char, bold)
+        if out and out[-1][1] == other:
+            out[-1] = (out[-1][0] + char, other)
+        else:
+            out.append((char, other))
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     # Cached: card names and labels repeat on every render, and measuring is half the cost of drawing.
-    return int(font(size, bold).getlength(text))
+    pieces = runs(text, bold)
+    if len(pieces) == 1 and not pieces[0][1]:
+        return int(font(size, bold).getlength(text))
+    return int(sum((fallback_font(size, bold) if other else font(size, bold)).getlength(piece)
+                   for piece, other in pieces))
 
 
 def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -155,11 +207,37 @@ def wrap(text: str, size: int, width: int, bold: bool = False, max_lines: int | 
 def _text_mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
     """The coverage mask of `text` and its offset from the anchor point. Cached because FreeType
     rasterising is most of a render's time and card names, labels and numbers repeat turn after turn."""
+    pieces = runs(text, bold)
+    if len(pieces) > 1 or pieces[0][1]:
+        return _mixed_mask(pieces, size, bold, anchor, stroke)
     f = font(size, bold)
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor=anchor, stroke_width=stroke)
     return mask, left, top
+
+
+def _mixed_mask(pieces: tuple[tuple[str, bool], ...], size: int, bold: bool, anchor: str,
+                stroke: int) -> tuple[Image.Image, int, int]:
+    """Text in two fonts, run after run on one baseline. The anchor is placed from Lato's metrics (a mixed
+    line's "top" and "bottom" are taken as its ascender and descender)."""
+    main = font(size, bold)
+    ascent, descent = main.getmetrics()
+    width = sum((fallback_font(size, bold) if other else main).getlength(p) for p, other in pieces)
+    pad = stroke + size  # room for glyphs taller or deeper than Lato's
+    mask = Image.new("L", (int(width) + 2 * pad, ascent + descent + 2 * pad), 0)
+    draw = ImageDraw.Draw(mask)
+    x = float(pad)
+    for piece, other in pieces:
+        f = fallback_font(size, bold) if other else main
+        draw.text((x, pad + ascent), piece, fill=255, font=f, anchor="ls", stroke_width=stroke)
+        x += f.getlength(piece)
+    horizontal, vertical = anchor[0], anchor[1]
+    baseline = {"a": ascent, "t": ascent, "m": (ascent - descent) // 2, "s": 0, "b": -descent,
+                "d": -descent}[vertical]
+    start = {"l": 0, "m": -int(width) // 2, "r": -int(width)}[horizontal]
+    # the mask's (pad, pad + ascent) is the text's left end on its baseline
+    return mask, start - pad, baseline - ascent - pad
 
 
 def draw_text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: Color, bold: bool = False,

@@ -1,0 +1,42 @@
+"""Player names in any script the shipped fonts cover are drawn, not boxed (issue 8, "Names"): Lato draws
+Latin; DejaVu Sans draws what Lato lacks (Greek, Cyrillic, Hebrew …), on the same baseline."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.render import kit
+
+
+def _ink(text: str) -> bytes:
+    image = Image.new("L", (400, 80), 0)
+    kit.draw_text(image, (10, 60), text, 32, 255, anchor="ls")  # type: ignore[arg-type]
+    return image.tobytes()
+
+
+def test_plain_latin_text_is_one_lato_run() -> None:
+    assert kit.runs("Ada Whitcombe") == (("Ada Whitcombe", False),)
+    assert kit.runs("Łódź Tomás") == (("Łódź Tomás", False),)  # Lato's Western+Polish set
+
+
+def test_letters_lato_lacks_go_to_the_fallback_font() -> None:
+    assert kit.runs("Иван and Σοφία") == (("Иван", True), (" and ", False), ("Σοφία", True))
+    boxes = _ink(kit._MISSING * 4)
+    assert _ink("Иван") != boxes and _ink("Σοφία") != boxes
+    assert kit.text_width("Иван", 32) > 0
+
+
+def test_mixed_text_keeps_one_baseline_and_its_anchor() -> None:
+    # the same word drawn alone and after a Latin prefix sits on the same baseline: equal bottom rows of ink
+    def lowest_row(text: str) -> int:
+        image = Image.new("L", (600, 120), 0)
+        kit.draw_text(image, (10, 80), text, 32, 255, anchor="ls")  # type: ignore[arg-type]
+        box = image.getbbox()
+        assert box is not None
+        return box[3]
+
+    assert abs(lowest_row("Иван") - lowest_row("Ivan Иван")) <= 1
+    centred = Image.new("L", (600, 120), 0)
+    kit.draw_text(centred, (300, 60), "Σοφία", 32, 255, anchor="mm")  # type: ignore[arg-type]
+    box = centred.getbbox()
+    assert box is not None and abs((box[0] + box[2]) / 2 - 300) <= 3 and abs((box[1] + box[3]) / 2 - 60) <= 6
