@@ -76,3 +76,26 @@ def test_an_unknown_card_is_a_sentence_that_quotes_a_short_echo() -> None:
     with pytest.raises(IllegalAction) as caught:
         card_text("x" * 500)
     assert len(str(caught.value)) < ECHO_MAX + 60
+
+
+async def test_the_card_command_reads_the_askers_game(service, monkeypatch) -> None:  # noqa: ANN001
+    """Wiring: `/es card` in a channel with a running game passes that game and the asker's seat, so the
+    asker's own cards win ties; without a game it still answers."""
+    from bot import games
+    from bot.games.elder_sign import manifest_commands
+    from tests.bot.conftest import ALICE, CHANNEL
+    from tests.bot.helpers import open_table
+
+    seen: list[tuple[object, object]] = []
+
+    def spy(name: str, state: object = None, seat: object = None) -> str:
+        seen.append((state, seat))
+        return card_text(name, state, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(manifest_commands, "card_text", spy)
+    reply = await games.game_command(service, CHANNEL, ALICE, "es", "card", {"name": "cthulhu"})
+    assert reply.ephemeral[0].startswith("**Cthulhu**") and seen[-1] == (None, None)
+    await open_table(service, ALICE, game="elder-sign")
+    await games.game_command(service, CHANNEL, ALICE, "es", "card", {"name": "cthulhu"})
+    state, seat = seen[-1]
+    assert state is not None and seat == 0
