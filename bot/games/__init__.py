@@ -18,7 +18,7 @@ from bot.service_types import Actor, Reply, UserError
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import GameState
-from engine.core.prompt import Prompt
+from engine.core.prompt import Action, Prompt
 
 #: how a Discord user reaches a read-only command's `player` argument (the cog passes `member.mention`)
 USER_MENTION = re.compile(r"<@!?(\d+)>")
@@ -78,7 +78,36 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
     except IllegalAction as exc:
         raise UserError(str(exc)) from exc
     seat = next(s for s in prompt.seats if s in mine)
-    return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
+    follow = commands.follow.get(name)
+    if follow is None:
+        return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id,
+                                    epoch=epoch)
+    # Two answers for one command: the second is checked on a copy first, so a bad argument changes nothing.
+    value = args.get(argument) if argument else None
+    trial, _ = api.apply(state, Action(seat=seat, prompt=prompt.seq, choice=[option]))
+    then = next((p for p in api.prompts(trial) if seat in p.seats), None)
+    if then is None:
+        return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id,
+                                    epoch=epoch)
+    try:
+        second = follow(then, name, value)
+    except IllegalAction as exc:
+        raise UserError(str(exc)) from exc
+    if second is None:  # the action went on without the question (one monster here, one skill left)
+        return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id,
+                                    epoch=epoch)
+    first = await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
+    return merged(first, await service.choose(channel_id, actor, then.seq, [second], seat=seat, game_id=game_id,
+                                              epoch=epoch))
+
+
+def merged(first: Reply, second: Reply) -> Reply:
+    """One reply for two steps taken by one command."""
+    return Reply(public=[*first.public, *second.public], ephemeral=[*first.ephemeral, *second.ephemeral],
+                 images=[*first.images, *second.images], prompts=second.prompts,
+                 files=[*first.files, *second.files], closed_game_id=second.closed_game_id or first.closed_game_id,
+                 applied=True, table=second.table or first.table, sections=[*first.sections, *second.sections],
+                 refresh=first.refresh or second.refresh, narrated=first.narrated and second.narrated)
 
 
 def _asking_seat(state: GameState, mine: list[int]) -> int | None:
@@ -109,6 +138,15 @@ async def suggestions(service: GameService, channel_id: int, user_id: int, group
         prompt = _my_prompt(state, mine)
     except UserError:
         return []
+    if name in commands.follow:  # the argument answers the question the command's option opens
+        try:
+            option = commands.pick(prompt, name, None)
+        except IllegalAction:
+            return []
+        seat = next(s for s in prompt.seats if s in mine)
+        trial, _ = await asyncio.to_thread(api.apply, state, Action(seat=seat, prompt=prompt.seq, choice=[option]))
+        then = next((p for p in api.prompts(trial) if seat in p.seats), None)
+        return commands.suggestions(then, name, current) if then is not None else []
     return commands.suggestions(prompt, name, current)
 
 

@@ -37,6 +37,45 @@ class Commands:
     readers: dict[str, tuple[bool, Reader]] = field(default_factory=dict)
     #: a seat's private view in the game's own words (`/game me`), or None for the generic listing
     seat_text: Callable[[Any, int], list[str]] | None = None
+    #: commands whose argument answers the question their option opens (`/ah move to:X` picks "Move", then
+    #: X in "Move where?"): (that next prompt, command name, argument) -> the option id there, or None when
+    #: the game went on without asking it
+    follow: dict[str, Callable[[Prompt, str, str | None], str | None]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """One card anyone may read, as `/card` lists it (copies of one card are one entry)."""
+
+    id: str
+    name: str
+    kind: str  # "Adventure", "Monster", "Spell" … in the game's own words
+
+
+@dataclass(frozen=True)
+class CardBook:
+    """A game's cards for `/card`: every readable card, its reference text, and where it is now."""
+
+    #: every card anyone may read (not the faces the rules keep hidden until drawn)
+    entries: Callable[[], list[CardEntry]]
+    #: (card id, the game's state or None, the asking seat or None) -> the card's text
+    text: Callable[[str, GameState | None, int | None], str]
+    #: (card id, the spectator's view) -> where the card is now, when that is public; None when it is nowhere
+    #: anyone can see
+    where: Callable[[str, Any], str | None]
+
+
+@dataclass(frozen=True)
+class StatsKeys:
+    """Where `/stats` and `/game history` read a finished game's facts: keys of the engine's state as JSON
+    (the final snapshot), read by the database itself. A path is dotted keys, `[*]` for every element of a
+    list ("table[*].investigator.card")."""
+
+    scenario: str  # the card id of what the game was played against ("ao")
+    rounds: str  # the round (or day) counter ("round")
+    characters: str  # each seat's investigator card id ("investigators[*].card")
+    scenario_word: str = "Ancient One"  # how the game calls what `scenario` names
+    round_word: str = "round"  # how the game calls one round ("day" in Elder Sign)
 
 
 @dataclass(frozen=True)
@@ -48,6 +87,14 @@ class BotGame:
     commands: str | None = None  # "module:attribute" of its `Commands`
     renderer: str | None = None  # "module:function" view -> PNG bytes (the table after each phase)
     event_renderer: str | None = None  # "module:function" (event kind, data) -> PNG bytes or None
+    #: our own rules notes that `/rules` searches, repository-relative paths (split into passages at headings)
+    rules_docs: tuple[str, ...] = ()
+    #: the game's quick start (`/help`): a repository-relative Markdown file whose first section is shown
+    howto: str | None = None
+    #: "module:attribute" of its `CardBook` (`/card`)
+    cards: str | None = None
+    #: how `/stats` reads its finished games (None: counted, without scenario, rounds or investigators)
+    stats: StatsKeys | None = None
 
 
 _EXTRA: dict[str, BotGame] = {}
@@ -74,3 +121,7 @@ def by_group(group: str) -> BotGame | None:
 
 def commands_of(manifest: BotGame) -> Commands | None:
     return load_target(manifest.commands) if manifest.commands else None
+
+
+def cards_of(manifest: BotGame) -> CardBook | None:
+    return load_target(manifest.cards) if manifest.cards else None

@@ -1,0 +1,12 @@
+"""Arkham Horror 3rd Edition in Discord: the bot's registration point for this game."""
+
+from bot.games.manifest import BotGame
+
+BOT = BotGame(
+    game="arkham3",
+    group="ah",
+    help="/ah (Arkham Horror 3e): move gather focus research ward attack evade trade action buy pass sheet map card\n"
+         "     e.g.  alice /ah move to:Southside",
+    cog="bot.cogs.arkham3",
+    commands="bot.games.arkham3.manifest_commands:COMMANDS",
+)

@@ -1,0 +1,168 @@
+"""Arkham Horror 3e's read-only commands: an investigator's sheet (`/ah sheet`, `/game me`), a space of the
+town (`/ah map`) and a card (`/ah card`). They read the spectator's view (engine/arkham3/view.py), which
+shows a Dark Pact only by its public face, to everyone including its holder (digest 14.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.lookup import best, echo, listing
+from engine.arkham3.content import default_content
+from engine.arkham3.view import ArkhamView, InvestigatorView, SpaceView
+from engine.core.errors import IllegalAction
+
+SKILL_ORDER = ("lore", "influence", "observation", "strength", "will")
+TEXT_MAX = 160
+
+
+def _clip(text: str, limit: int = TEXT_MAX) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _space_name(view: ArkhamView, space_id: str | None) -> str:
+    return next((s.name for s in view.spaces if s.id == space_id), space_id or "nowhere")
+
+
+def sheet_lines(view: ArkhamView, me: InvestigatorView) -> list[str]:
+    """Skills with focus, health and sanity with damage and horror, money, clues, remnants, assets, engaged
+    monsters and conditions (public faces)."""
+    marks = [m for m, on in (("leader", view.leader == me.seat), ("delayed", me.delayed),
+                             ("has acted", me.acted and view.phase == "action")) if on]
+    if me.name is None:
+        return [f"**{me.player}**: no investigator in play ({me.status})."]
+    lines = [f"**{me.name}**, {me.occupation} — {me.player}" + (f" ({', '.join(marks)})" if marks else "")]
+    if me.status != "playing":
+        lines.append(f"Status: {me.status}.")
+    lines.append(f"In {_space_name(view, me.space)} · Health {me.health - me.damage}/{me.health} "
+                 f"({me.damage} damage) · Sanity {me.sanity - me.horror}/{me.sanity} ({me.horror} horror)")
+    lines.append(f"${me.money} · {me.clues} clue{'s' if me.clues != 1 else ''} · {me.remnants} remnant"
+                 f"{'s' if me.remnants != 1 else ''}")
+    skills = []
+    for skill in SKILL_ORDER:
+        focused = me.focus.count(skill)
+        skills.append(f"{skill.title()} {me.skills.get(skill, 0)}" + (" (focused)" if focused else ""))
+    lines.append("Skills: " + " · ".join(skills) + f" — focus {len(me.focus)}/{me.focus_limit}")
+    if me.ability:
+        lines.append(f"Ability: {_clip(me.ability)}")
+    engaged = [m for m in view.monsters if me.seat in m.engaged]
+    if engaged:
+        lines.append("Engaged with: " + ", ".join(f"{m.name} ({m.health - m.damage} health left)" for m in engaged))
+    if me.assets:
+        lines.append("Assets:")
+        for a in me.assets:
+            held = "".join(f", {n} {what} on it" for n, what in ((a.damage, "damage"), (a.horror, "horror")) if n)
+            lines.append(f"- {a.name} ({a.kind}{held}): {_clip(a.text)}")
+    else:
+        lines.append("Assets: none")
+    lines.append("Conditions: " + (", ".join(me.conditions) if me.conditions else "none"))
+    return lines
+
+
+def seat_text(view: ArkhamView, seat: int) -> list[str]:
+    """`/game me` for Arkham Horror 3e: your sheet, then the scenario's state in one line."""
+    me = next((i for i in view.investigators if i.seat == seat), None)
+    if me is None:
+        return ["You have no seat in this game."]
+    return [*sheet_lines(view, me),
+            f"{view.scenario}: doom {view.sheet_doom} on the sheet, {view.board_doom} on the board; "
+            f"{view.sheet_clues} clue{'s' if view.sheet_clues != 1 else ''} on the sheet. "
+            f"Round {view.round}, {view.phase} phase."]
+
+
+def find_investigator(view: ArkhamView, query: str | None, asker: int | None) -> InvestigatorView:
+    if not query:
+        if asker is None:
+            raise IllegalAction("Say whose sheet: player:<name> (you have no seat in this game).")
+        return next(i for i in view.investigators if i.seat == asker)
+    if query.startswith("seat:") and query[5:].isdigit():
+        found = [i for i in view.investigators if i.seat == int(query[5:])]
+        if found:
+            return found[0]
+        raise IllegalAction("That player has no seat in this game.")
+    hits = best(query, view.investigators, lambda i: i.player) or best(query, view.investigators,
+                                                                        lambda i: i.name or "")
+    if len(hits) == 1:
+        return hits[0]
+    names = [f"{i.name} ({i.player})" for i in (hits or view.investigators)]
+    if not hits:
+        raise IllegalAction(f"Nobody at this table is called '{echo(query)}'. Players: {listing(names)}.")
+    raise IllegalAction(f"'{echo(query)}' fits several players: {listing(names)}. Say more of the name.")
+
+
+def sheet_text(view: ArkhamView, query: str | None, asker: int | None) -> str:
+    return "\n".join(sheet_lines(view, find_investigator(view, query, asker)))
+
+
+def _find_space(view: ArkhamView, query: str) -> SpaceView:
+    hits = best(query, view.spaces, lambda s: s.name, lambda s: s.id)
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise IllegalAction(f"No space of this scenario is called '{echo(query)}'. Spaces: "
+                            f"{listing(sorted(s.name for s in view.spaces))}.")
+    raise IllegalAction(f"'{echo(query)}' fits several spaces: {listing([s.name for s in hits])}.")
+
+
+def map_text(view: ArkhamView, query: str | None, asker: int | None) -> str:
+    """A space of the town: its neighborhood or street, what it adjoins, and everything on it."""
+    if not query:
+        me = next((i for i in view.investigators if i.seat == asker), None)
+        if me is None or me.space is None:
+            raise IllegalAction("Say which space: space:<name>.")
+        space = next(s for s in view.spaces if s.id == me.space)
+    else:
+        space = _find_space(view, query)
+    hood = next((n for n in view.neighborhoods if n.id == space.neighborhood), None)
+    where = f"{hood.name} neighborhood" if hood else f"{space.street or 'a'} street"
+    lines = [f"**{space.name}** ({where})", "Adjacent: " + ", ".join(sorted(_space_name(view, a)
+                                                                            for a in space.adjacent))]
+    if hood is not None:
+        lines.append(f"{hood.name}: {hood.clues} clue{'s' if hood.clues != 1 else ''}"
+                     + (", an anomaly" if hood.anomaly else ""))
+    here = []
+    if space.doom:
+        here.append(f"{space.doom} doom")
+    by_uid = {m.uid: m for m in view.monsters}
+    for uid in space.monsters:
+        m = by_uid[uid]
+        here.append(f"{'epic ' if m.epic else ''}{m.name} ({m.status}, {m.health - m.damage}/{m.health} health)")
+    by_seat = {i.seat: i for i in view.investigators}
+    here += [f"{by_seat[s].name} ({by_seat[s].player})" for s in space.investigators if s in by_seat]
+    lines.append("Here now: " + ("; ".join(here) if here else "nothing"))
+    return "\n".join(lines)
+
+
+def _cards() -> list[tuple[str, Any]]:
+    """The cards whose faces anyone may read: investigators, assets, monsters. Encounters, events, headlines
+    and archive cards stay out: they are read when they come into play."""
+    c = default_content()
+    return [*(("investigator", x) for x in c.investigators.values()), *(("asset", x) for x in c.assets.values()),
+            *(("monster", x) for x in c.monsters.values())]
+
+
+def card_text(query: str) -> str:
+    hits = best(query, _cards(), lambda kc: kc[1].name, lambda kc: kc[1].id)
+    distinct = {card.name: (kind, card) for kind, card in hits}
+    if not distinct:
+        raise IllegalAction(f"No Arkham Horror card is called '{echo(query)}'.")
+    if len(distinct) > 1:
+        raise IllegalAction(f"Several cards match '{echo(query)}': {listing(list(distinct))}. Say more of the name.")
+    kind, card = next(iter(distinct.values()))
+    lines = [f"**{card.name}** ({kind if kind != 'asset' else card.kind})"]
+    if kind == "investigator":
+        skills = " · ".join(f"{s.title()} {card.skills[s]}" for s in SKILL_ORDER)
+        lines += [f"{card.occupation}. Health {card.health}, Sanity {card.sanity}, focus limit "
+                  f"{card.focus_limit}. {skills}.", f"Ability: {card.ability_text}"]
+    elif kind == "monster":
+        lines.append(f"Attack {card.attack:+d}, evade {card.evade:+d}, health {card.health}, damage "
+                     f"{card.damage}, horror {card.horror}, speed {card.speed}"
+                     + (f"; {', '.join(card.keywords)}" if card.keywords else "") + ".")
+        lines.append(f"Activation: {card.activation.text}")
+        if getattr(card, "text", ""):
+            lines.append(card.text)
+    else:
+        if card.kind == "item":
+            lines.append(f"Price ${card.value}." + (f" Hands: {card.hands}." if card.hands else ""))
+        lines.append(card.text)
+    return "\n".join(line for line in lines if line)
