@@ -97,8 +97,17 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
         return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id,
                                     epoch=epoch)
     first = await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
-    return merged(first, await service.choose(channel_id, actor, then.seq, [second], seat=seat, game_id=game_id,
-                                              epoch=epoch))
+    return merged(first, await service.choose(channel_id, second_step(actor), then.seq, [second], seat=seat,
+                                              game_id=game_id, epoch=epoch))
+
+
+def second_step(actor: Actor) -> Actor:
+    """The actor of a command's second answer. A replayed interaction is applied once, by its id: the second
+    step carries the id's negative (Discord's ids are positive), so a replay of the whole command still
+    finds both steps done, and the second is not mistaken for a replay of the first."""
+    if actor.interaction_id is None:
+        return actor
+    return Actor(actor.user_id, actor.name, actor.is_moderator, -actor.interaction_id)
 
 
 def merged(first: Reply, second: Reply) -> Reply:

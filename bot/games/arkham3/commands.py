@@ -19,9 +19,12 @@ from engine.core.prompt import Option, Prompt
 
 
 def _action(*kinds: str) -> Callable[[Option], bool]:
-    """An option of the action prompt, by its typed data's kind (never by parsing its id)."""
+    """An option of the action prompt, by its typed data (never by parsing its id): `(kind, None)`, or
+    `(kind, n)` for a card's or an archive card's action. A test's rerolls are `("focus", "lore")` and
+    the like: a skill name, so they are not actions."""
     wanted = set(kinds)
-    return lambda o: isinstance(o.data, tuple) and len(o.data) == 2 and o.data[0] in wanted
+    return lambda o: (isinstance(o.data, tuple) and len(o.data) == 2 and o.data[0] in wanted
+                      and (o.data[1] is None or type(o.data[1]) is int))
 
 
 def _end_turn(option: Option) -> bool:

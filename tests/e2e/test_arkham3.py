@@ -1,0 +1,145 @@
+"""A complete two-player game of Arkham Horror 3e (The Witch Light) through Discord: /game new to a win or a
+loss, played with `/ah` slash commands where one stands for the decision — including the actions that open a
+question of their own, answered in the same command (`/ah move to:X`, `/ah focus skill:X`) — and with the
+prompt's buttons and menus for everything else.
+
+The channel must read like a game (issues 13 and 17): a picture after every phase, every narration line the
+engine emitted shown exactly once, no live controls once the game is over, no request Discord would refuse."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+from sqlalchemy import update
+from sqlmodel import col
+
+from bot.components import OPTION_TEXT_MAX, option_token
+from bot.games.arkham3.commands import SHORTCUTS, follow, matching, pick
+from bot.store import Game
+from engine import api
+from engine.arkham3.agent import SmartAgent
+from engine.core.game import GameState
+from engine.core.prompt import Action, Prompt, PromptKind
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord.interactions import FakeInteraction
+from tests.e2e.harness import RunningBot, Table, controls_for
+from tests.e2e.test_elder_sign import _state, _stepped, narration
+
+pytestmark = pytest.mark.e2e
+SEED = 3
+SCENARIO = "witch-light"
+
+
+def slash_for(state: GameState, prompt: Prompt, action: Action,
+              agent: SmartAgent) -> tuple[str, dict[str, str]] | None:
+    """The `/ah` command a player would type for the agent's answer, if one stands for it; for an action that
+    opens a question, the agent's answer to that question (asked on a copy of the game) is the argument."""
+    if prompt.kind is not PromptKind.ONE or len(action.choice) != 1:
+        return None
+    chosen = action.choice[0]
+    for name, shortcut in SHORTCUTS.items():
+        if not any(o.id == chosen for o in matching(prompt, shortcut)):
+            continue
+        if shortcut.then is not None:
+            if pick(prompt, name, None) != chosen:
+                continue
+            trial, _ = api.apply(state, action)
+            then = next((p for p in api.prompts(trial) if action.seat in p.seats), None)
+            if then is None or then.title != shortcut.then:
+                return name, {}
+            answer = agent.act(trial, then).choice[0]
+            assert shortcut.argument is not None and follow(then, name, answer) == answer
+            return name, {shortcut.argument: answer}
+        label = next(o.label for o in prompt.options if o.id == chosen)
+        for value in (None, label.removeprefix(shortcut.strip), chosen):
+            if value is not None and shortcut.argument is None:
+                continue
+            try:
+                if pick(prompt, name, value) == chosen:
+                    return name, ({shortcut.argument: value} if value and shortcut.argument else {})
+            except Exception:  # noqa: BLE001 - not this form; try the next
+                continue
+    return None
+
+
+async def test_arkham3_two_players_to_the_end(fake: FakeDiscord, table: Table, running: RunningBot) -> None:
+    alice, bob = fake.alice, fake.bob
+    opened = await table.command("game new", alice, game="arkham3", options=f"scenario={SCENARIO}")
+    assert "Arkham Horror" in opened.text()
+    store = running.bot.service.store
+    lobby = await store.open_game(table.channel.id)
+    assert lobby is not None and lobby.id is not None
+    async with store.session() as session:  # a seeded game: the same every run
+        await session.exec(update(Game).where(col(Game.id) == lobby.id).values(seed=SEED))
+        await session.commit()
+    await table.command("game join", bob)
+    since = time.monotonic()
+    await table.command("game start", alice)
+    game = await store.open_game(table.channel.id)
+    assert game is not None and game.id is not None
+    game_id = game.id
+
+    sheet = await table.command("ah sheet", alice, player=bob)
+    assert sheet.ephemeral and "Health" in sheet.text() and "Skills" in sheet.text()
+    card = await table.command("ah card", bob, name="ghoul")
+    assert "Ghoul" in card.text()
+
+    agent = SmartAgent(SEED)
+    users = {0: alice, 1: bob}
+    slashes: Counter[str] = Counter()
+    clicks = 0
+    offered_moves = False
+    for _ in range(4000):
+        state = await _state(running, game_id)
+        if state.over:
+            break
+        pending = api.prompts(state)
+        prompt = pending[0]
+        action = agent.act(state, prompt)
+        user = users[action.seat]
+        ix: FakeInteraction
+        typed = slash_for(state, prompt, action, agent) if len(pending) == 1 else None
+        if typed is not None:
+            name, args = typed
+            if name == "move" and not offered_moves:  # autocomplete shows the reachable spaces with their cost
+                offered = await fake.choices("ah move", "to", "", user=user, channel=table.channel)
+                assert args["to"] in {c["value"] for c in offered}
+                offered_moves = True
+            ix = await fake.slash(f"ah {name}", user=user, channel=table.channel, **args)
+            slashes[name] += 1
+        else:
+            message = await controls_for(fake, table.channel, user, game_id, prompt.seq)
+            index = [o.id for o in prompt.options].index
+            if prompt.kind is PromptKind.AMOUNT:  # one button per value (remnants spent on a spell's cost)
+                cid = next(c for c in message.custom_ids() if c.startswith("mk:p:")
+                           and c.split(":", 4)[4] == f"a{action.amount}")
+                ix = await fake.click(cid, message, user=user)
+            elif prompt.kind is PromptKind.MANY or message.selects():
+                tokens = [option_token(prompt, index(c), OPTION_TEXT_MAX) for c in action.choice]
+                select = next(s for s in message.selects() if {o["value"] for o in s["options"]} >= set(tokens))
+                ix = await fake.select(select["custom_id"], tokens, message, user=user)
+            else:
+                wanted = {f"i{action.choice[0]}", f"#{index(action.choice[0])}"}
+                cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] in wanted)
+                ix = await fake.click(cid, message, user=user)
+            clicks += 1
+        await fake.expect_callback(ix, timeout=10)
+        said = await _stepped(fake, running, game_id, state.step, ix)
+        assert not said, (prompt.title, action, said)
+    await fake.settle()
+    final = await _state(running, game_id)
+    assert final.over and final.result in ("win", "loss")
+    assert table.prompt_messages() == [], "no live controls after the game ended"
+    assert "move" in slashes and clicks > 0 and offered_moves, (slashes, clicks)
+
+    posted = table.posted_since(since)
+    boards = [m for m in posted if m.images and not m.text()]
+    rounds = final.round  # type: ignore[attr-defined]
+    # a picture after each phase of every round played to its end: action, monster, encounter, mythos
+    assert len(boards) >= 4 * (rounds - 1), (len(boards), rounds)
+    emitted = Counter(e.text for e in await store.public_events(game_id))
+    emitted["Arkham Horror (3rd edition) begins with Alice and Bob."] += 1
+    emitted["The investigators won!" if final.result == "win" else "The investigators lost."] += 1
+    assert narration(posted) == emitted
