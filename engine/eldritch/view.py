@@ -23,6 +23,7 @@ class CardFace(BaseModel):
     name: str
     text: str = ""
     kind: str = ""  # asset, artifact, spell, condition, mythos or mystery
+    tokens: int = 0  # Eldritch tokens on it (an ongoing Mythos card's or a rumor's countdown)
 
 
 class MonsterView(BaseModel):
@@ -123,7 +124,9 @@ class EldritchView(BaseModel):
     awakened: bool
     doom: int
     omen: str
+    omen_index: int  # the omen's place on the track (blue is on it twice)
     omen_track: list[str]
+    current: int | None  # the seat whose turn or encounter it is, if any
     mysteries_needed: int
     mystery: CardFace | None
     mystery_progress: str
@@ -189,13 +192,15 @@ def build_view(state: EldritchState, seat: int | None) -> EldritchView:
     else:
         progress = ""
     final = ao.final_mystery.text if state.awakened and ao.final_mystery else None
+    ongoing = [_face(c, o.card).model_copy(update={"tokens": o.tokens}) for o in state.ongoing]
     return EldritchView(
         content_version=state.content_version, seat=seat,
         round=state.round, phase=state.phase, ancient_one=CardFace(id=ao.id, name=ao.name, text=ao.text),
-        awakened=state.awakened, doom=state.doom, omen=state.omen_colour, omen_track=list(OMEN_TRACK),
+        awakened=state.awakened, doom=state.doom, omen=state.omen_colour, omen_index=state.omen,
+        omen_track=list(OMEN_TRACK), current=state.current,
         mysteries_needed=ao.mysteries, mystery=_face(c, state.mystery) if state.mystery else None,
         mystery_progress=progress, solved=[_face(c, x) for x in state.solved], final_mystery=final,
-        reserve=[_face(c, x) for x in state.reserve], ongoing=[_face(c, o.card) for o in state.ongoing],
+        reserve=[_face(c, x) for x in state.reserve], ongoing=ongoing,
         investigators=invs, spaces=spaces, monsters=monsters,
         decks={k: len(d.draw_pile) for k, d in state.decks.items()}, revealed_gates=list(state.revealed_gates),
         over=state.over, result=state.result, notices=list(state.notices))
