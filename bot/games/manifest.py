@@ -8,7 +8,7 @@ routing of `/<group> …` commands are all built from these manifests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -40,7 +40,7 @@ class Commands:
     #: commands whose argument answers the question their option opens (`/ah move to:X` picks "Move", then
     #: X in "Move where?"): (that next prompt, command name, argument) -> the option id there, or None when
     #: the game went on without asking it
-    follow: dict[str, Callable[[Prompt, str, str | None], str | None]] = field(default_factory=dict)
+    follow: Mapping[str, Callable[[Prompt, str, str | None], str | None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -222,7 +222,10 @@ def _mixed_mask(pieces: tuple[tuple[str, bool], ...], size: int, bold: bool, anc
     """Text in two fonts, run after run on one baseline. The anchor is placed from Lato's metrics (a mixed
     line's "top" and "bottom" are taken as its ascender and descender)."""
     main = font(size, bold)
-    ascent, descent = main.getmetrics()
+    if isinstance(main, ImageFont.FreeTypeFont):
+        ascent, descent = main.getmetrics()
+    else:  # Pillow's built-in bitmap font (the shipped fonts are missing): no metrics to ask
+        ascent, descent = size, size // 4
     width = sum((fallback_font(size, bold) if other else main).getlength(p) for p, other in pieces)
     pad = stroke + size  # room for glyphs taller or deeper than Lato's
     mask = Image.new("L", (int(width) + 2 * pad, ascent + descent + 2 * pad), 0)
