@@ -15,6 +15,8 @@ COPY bot ./bot
 COPY engine ./engine
 COPY assets ./assets
 COPY migrations ./migrations
+# our rules notes and quick starts: /rules and /help read them from the working directory
+COPY docs ./docs
 RUN pip install . && python -c "import engine.elder_sign.rules, bot.cli"
 
 USER miskatonic

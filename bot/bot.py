@@ -29,7 +29,7 @@ from bot.turns import TablePublisher
 
 log = logging.getLogger(__name__)
 
-BASE_EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.moderation")
+BASE_EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.table_talk")
 
 
 def extensions() -> list[str]:

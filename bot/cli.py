@@ -1,4 +1,4 @@
-"""`miskatonic`: run the bot, play offline, simulate, migrate, sync slash commands."""
+"""`miskatonic`: run the bot, play offline, simulate, replay an export, migrate, sync slash commands."""
 
 from __future__ import annotations
 
@@ -146,6 +146,24 @@ def cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
     return simulate_main(args.name, args.games, args.seed, args.agent, options)
 
 
+def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.replay import ANIMATION_FORMATS, ReplayError, replay_to
+
+    _register_games(args.game)
+    if not args.export.is_file():
+        raise CliError(f"no export file at {args.export}")
+    if args.out.exists() and not args.out.is_dir():
+        raise CliError(f"--out {args.out} is a file, not a folder")
+    if args.format not in ANIMATION_FORMATS:
+        raise CliError(f"--format is one of {', '.join(ANIMATION_FORMATS)}")
+    if args.upto is not None and args.upto < 0:
+        raise CliError("--upto must be 0 or more")
+    try:
+        return replay_to(args.export, args.out, fmt=args.format, frame_ms=args.frame_ms, upto=args.upto)
+    except ReplayError as exc:
+        raise CliError(str(exc)) from exc
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="miskatonic", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
@@ -197,6 +215,24 @@ def build_parser() -> argparse.ArgumentParser:
                           help="a game option for every game, repeatable, e.g. scenario=low-tide or "
                                "ancient_one=azathoth (default: the game's defaults)")
     simulate.set_defaults(func=cmd_simulate)
+
+    replay = sub.add_parser("replay", help="replay a game exported in full: every phase's board and an animation",
+                            description="Play a game again from its full export (/gm export full:True): write the "
+                                        "board after every phase and an animation of the whole game into --out, "
+                                        "and check that the replay reaches the recorded end (exit code 1 when "
+                                        "it does not).")
+    replay.add_argument("export", type=Path, metavar="EXPORT", help="the export's JSON file")
+    replay.add_argument("--out", type=Path, default=Path("replay"), metavar="DIR",
+                        help="folder for the pictures (default: ./replay)")
+    replay.add_argument("--format", default="gif", metavar="FORMAT",
+                        help="the animation's format: gif or apng (default: gif)")
+    replay.add_argument("--frame-ms", type=int, default=900, metavar="MS",
+                        help="how long each phase shows in the animation (default: 900)")
+    replay.add_argument("--upto", type=int, default=None, metavar="N",
+                        help="stop after the first N actions (default: the whole game)")
+    replay.add_argument("--game", action="append", default=[], metavar="ID=module:attr",
+                        help="register an extra game, repeatable (default: only the built-in games)")
+    replay.set_defaults(func=cmd_replay)
     return parser
 
 

@@ -2,7 +2,8 @@
 and Discord's command picker say the same thing and a new argument needs one description, not two.
 
 Only class attributes of the cogs are read (no bot, no connection): each GroupCog lists its commands, and
-each command its parameters with the descriptions given by `app_commands.describe`.
+each command its parameters with the descriptions given by `app_commands.describe`. A plain Cog's commands
+are top-level (`/rules`): each is its own "group" with the empty command name.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from functools import cache
 from typing import Any
 
 #: the cogs of the commands every game shares; each game's own cog comes from its bot manifest
-SHARED_COGS = ("bot.cogs.lobby", "bot.cogs.moderation")
+SHARED_COGS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.table_talk")
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,13 @@ class CommandHelp:
     description: str
     params: tuple[Param, ...]
 
+    @property
+    def path(self) -> str:
+        return f"/{self.group} {self.name}".rstrip()
+
     def text(self) -> str:
         """Several lines: the command, what it does, then each argument."""
-        lines = [f"/{self.group} {self.name}: {self.description}"]
+        lines = [f"{self.path}: {self.description}"]
         for p in self.params:
             lines.append(f"    {p.line()}")
         if not self.params:
@@ -61,7 +66,7 @@ def _cog_class(module: str) -> Any:
 
     mod = importlib.import_module(module)
     return next(v for v in vars(mod).values()
-                if isinstance(v, type) and issubclass(v, commands.GroupCog) and v is not commands.GroupCog)
+                if isinstance(v, type) and issubclass(v, commands.Cog) and v.__module__ == module)
 
 
 @cache
@@ -70,28 +75,38 @@ def catalog() -> dict[tuple[str, str], CommandHelp]:
     out: dict[tuple[str, str], CommandHelp] = {}
     for module in _cog_modules():
         cog = _cog_class(module)
-        group = cog.__cog_group_name__
+        grouped = cog.__cog_is_app_commands_group__
         for command in cog.__cog_app_commands__:
             params = tuple(Param(p.name, p.description, p.required, None if p.required else p.default)
                            for p in command.parameters)
-            out[(group, command.name)] = CommandHelp(group, command.name, command.description, params)
+            group, name = (cog.__cog_group_name__, command.name) if grouped else (command.name, "")
+            out[(group, name)] = CommandHelp(group, name, command.description, params)
     return out
 
 
 @cache
 def groups() -> dict[str, str]:
-    """group -> its description."""
-    return {_cog_class(m).__cog_group_name__: _cog_class(m).__cog_group_description__ for m in _cog_modules()}
+    """group -> its description (a top-level command is a group of its own)."""
+    out: dict[str, str] = {}
+    for module in _cog_modules():
+        cog = _cog_class(module)
+        if cog.__cog_is_app_commands_group__:
+            out[cog.__cog_group_name__] = cog.__cog_group_description__
+        else:
+            out.update({c.name: c.description for c in cog.__cog_app_commands__})
+    return out
 
 
 def group_text(group: str) -> str | None:
     """Every command of a group, one line each; None for an unknown group."""
     if group not in groups():
         return None
+    if (group, "") in catalog():
+        return catalog()[(group, "")].text()
     lines = [f"/{group}: {groups()[group]}"]
-    for (g, name), h in catalog().items():
+    for (g, _name), h in catalog().items():
         if g == group:
             args = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in h.params)
-            lines.append(f"  /{g} {name} {args}".rstrip() + f"  — {h.description}")
+            lines.append(f"  {h.path} {args}".rstrip() + f"  — {h.description}")
     lines.append(f"'help /{group} <command>' describes each argument.")
     return "\n".join(lines)

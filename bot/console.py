@@ -8,6 +8,7 @@ Input, one per line (interactive with readline, or a script with --script):
                                                 an option id)
     carol[mod] /gm undo steps:1                 [mod] marks a moderator
     alice /es roll                              any other group goes to GameService.game_command
+    alice /rules query:focus                    /rules /card /help /stats: top-level commands, no subcommand
     help /es task                               what a command does and each of its arguments
     # a comment; blank lines are skipped; quit (or exit) ends the session
 
@@ -54,8 +55,9 @@ def help_text() -> str:
 
     games = "\n".join(g.help for g in bot_games().values())
     return ("Lines look like:  <user> /game new game:<id> [option:value ...]   |   <user> choose <option> [...]\n"
-            "/game: new join leave start status board log me abandon      "
+            "/game: new join leave start status board log me history abandon      "
             "/gm: end undo kick replace skip settings export audit\n"
+            "/rules query: [game:]   /card name: [game:]   /help [game:]   /stats [player:]\n"
             f"{games}\n"
             "Moderators: write the user as name[mod]. 'help' shows this, 'help /es task' one command's "
             "arguments, 'quit' leaves.")
@@ -120,6 +122,7 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("game", "board"): (set(), set()),
     ("game", "log"): (set(), {"page"}),
     ("game", "me"): (set(), set()),
+    ("game", "history"): (set(), {"page"}),
     ("game", "abandon"): (set(), set()),
     ("gm", "end"): (set(), set()),
     ("gm", "undo"): (set(), {"steps"}),
@@ -219,6 +222,14 @@ def _single_argument(group: str, sub: str, known: list[str] | None) -> str | Non
     return known[0] if len(known) == 1 else None
 
 
+def _top_level(command: str) -> list[str] | None:
+    """The required arguments of a top-level command (/rules), or None for a command group (/game)."""
+    from bot.command_help import catalog
+
+    entry = catalog().get((command, ""))
+    return None if entry is None else [p.name for p in entry.params if p.required]
+
+
 class Console:
     def __init__(self, service: GameService, out_dir: Path, *, seed: int | None = None,
                  write: Callable[[str], None] = print, channel: int = CHANNEL_ID, keep_going: bool = False) -> None:
@@ -255,15 +266,20 @@ class Console:
             return Command(actor=actor, verb=verb, words=rest)
         if not verb.startswith("/") or len(verb) < 2:
             raise ParseError(f"unknown command '{echo(verb)}': use /game, /gm, /<game group> or choose")
-        if not rest:
+        top = _top_level(verb[1:])
+        if not rest and top is None:
             raise ParseError(f"{verb} needs a subcommand")
-        group, sub, pairs = verb[1:], rest[0], rest[1:]
+        group, sub, pairs = (verb[1:], "", rest) if top is not None else (verb[1:], rest[0], rest[1:])
         args = _arguments(group, sub, pairs)
         for console, discord in CONSOLE_NAMES.get((group, sub), {}).items():
             if discord in args and console not in args:
                 args[console] = args.pop(discord)
         if group not in ("game", "gm"):
             _game_group_args(group, sub, args)
+        if top is not None:
+            lacking = sorted(set(top) - args.keys())
+            if lacking:
+                raise ParseError(f"{verb} needs {', '.join(lacking)}:<value> ('help {verb}')")
         if group in ("game", "gm"):
             signature = SIGNATURES.get((group, sub))
             if signature is None:
@@ -318,6 +334,9 @@ class Console:
             if sub == "log":
                 page = self._int(args, "page", 1)
                 return lambda: svc.log(ch, a, page if page is not None else 1)
+            if sub == "history":
+                page = self._int(args, "page", 1)
+                return lambda: svc.history(ch, page if page is not None else 1)
             simple = {"leave": svc.leave, "start": svc.start, "status": svc.status, "board": svc.board,
                       "me": svc.me, "abandon": svc.abandon}
             method = simple[sub]
@@ -351,7 +370,23 @@ class Console:
             simple = {"end": svc.gm_end}
             method = simple[sub]
             return lambda: method(ch, a)
+        if _top_level(group) is not None:
+            return self._top_level_call(group, a, args)
         return lambda: svc.game_command(ch, a, group, sub, args)
+
+    def _top_level_call(self, command: str, actor: Actor,
+                        args: dict[str, str]) -> Callable[[], Awaitable[Reply]]:
+        """/rules, /card, /help and /stats: the same service calls as the Discord cog's (bot/cogs/table_talk.py)."""
+        svc, ch = self.service, self.channel
+        game = args.get("game")
+        if command == "rules":
+            return lambda: svc.rules(ch, args["query"], game)
+        if command == "card":
+            return lambda: svc.card(ch, actor, args["name"], game)
+        if command == "help":
+            return lambda: svc.help(ch, game)
+        player = args.get("player")
+        return lambda: svc.stats(ch, GUILD_ID, user_id_for(player) if player else None, player)
 
     async def choose(self, cmd: Command) -> Reply:
         """Answer the pending prompt that asks this user, as clicking its buttons would."""

@@ -75,6 +75,7 @@ ALREADY_APPLIED = "That was already done (this click or command was applied once
 NO_GAME = "There is no game in this channel. Start one with /game new."
 LOG_PAGE_SIZE = 20
 AUDIT_PAGE_SIZE = 15
+HISTORY_PAGE_SIZE = 10  # /game history
 MAX_REMINDER_HOURS = 720  # 30 days; the /gm settings option allows the same range
 CONFLICT_RETRIES = 3  # another process changed the game under us: reload and decide again
 BUSY = "The game is busy right now; please try again."
@@ -1149,3 +1150,136 @@ class GameService:
             lines.append(f"{r.created_at:%Y-%m-%d %H:%M} <@{r.moderator_id}> {r.command}{where}"
                          + (f" ({detail})" if detail else ""))
         return Reply(ephemeral=chunk_lines(lines))
+
+    # ================================================================ around the table (issue 16) ===========
+    # Reading, never changing: the rules notes, the cards, the bot's help, the channel's and the server's
+    # record. Every answer is private. The words come from bot/lookup; every game is known by its manifest.
+
+    def lookup_games(self, feature: str) -> list[tuple[str, str]]:
+        """(id, name) of the games that have `feature` ("rules", "cards", "help")."""
+        from bot.games.manifest import bot_games
+        from bot.lookup.help import game_name
+
+        has = {"rules": lambda g: bool(g.rules_docs), "cards": lambda g: g.cards is not None,
+               "help": lambda g: True}[feature]
+        return [(gid, game_name(gid)) for gid, g in sorted(bot_games().items()) if has(g)]
+
+    async def lookup_game(self, channel_id: int, game: str | None, feature: str) -> str:
+        """The game a lookup is about: `game` (an id or a name) when given, else the channel's (open or last)
+        game, else the only game there is."""
+        from bot.lookup.cards import fold
+
+        known = self.lookup_games(feature)
+        names = ", ".join(gid for gid, _ in known) or "none yet"
+        what = {"rules": "rules notes", "cards": "cards", "help": "quick start"}[feature]
+        if game:
+            typed = fold(game)
+            found = [gid for gid, name in known if typed in (fold(gid), fold(name))]
+            if not found:
+                raise UserError(f"No game with {what} is called '{game[:40]}'. Say game: with one of: {names}.")
+            return found[0]
+        current = await self.store.current_game(channel_id)
+        if current is not None and current.game_type in dict(known):
+            return current.game_type
+        if len(known) == 1:
+            return known[0][0]
+        raise UserError(f"Which game? This channel has no game with {what}: add game: with one of: {names}.")
+
+    async def rules(self, channel_id: int, query: str, game: str | None = None) -> Reply:
+        """The passages of our rules notes that best answer `query`, for the channel's game or `game`."""
+        from bot.lookup.rules import answer, rules_index
+
+        game_id = await self.lookup_game(channel_id, game, "rules")
+        if not query.strip():
+            raise UserError("Say what to look up: /rules query:<a few words>, e.g. query:focus.")
+        found = rules_index().search(game_id, query)
+        if not found:
+            raise UserError(f"Nothing in our {game_id} rules notes matches '{query[:40]}'. Try other words "
+                            f"(a rule's name, e.g. 'midnight' or 'combat'), or /help for the basics.")
+        return Reply(ephemeral=chunk_lines(answer(found, query[:80])))
+
+    async def card_choices(self, channel_id: int, game: str | None, current: str) -> list[tuple[str, str]]:
+        """Autocomplete for /card: (label, card id) of the cards `current` names best."""
+        from bot.lookup.cards import suggest
+
+        try:
+            game_id = await self.lookup_game(channel_id, game, "cards")
+        except UserError:
+            return []  # the command itself will say which game to name
+        return suggest(game_id, current)
+
+    async def card(self, channel_id: int, actor: Actor, name: str, game: str | None = None) -> Reply:
+        """A card's text and picture; in this channel's running game, where the card is now when that is
+        public (read from the spectator's view, so nothing hidden is told)."""
+        from bot.lookup.cards import book, resolve
+        from bot.lookup.help import game_name
+
+        game_id = await self.lookup_game(channel_id, game, "cards")
+        cards = book(game_id)
+        assert cards is not None
+        try:
+            entry = resolve(game_id, name)
+        except IllegalAction as exc:
+            raise UserError(str(exc)) from exc
+        state: GameState | None = None
+        seat: int | None = None
+        current = await self.store.current_game(channel_id)
+        if current is not None and current.game_type == game_id and current.status == ACTIVE:
+            loaded = await self._load_game(current)
+            state = loaded.state
+            mine = loaded.user_seats(actor.user_id)
+            seat = mine[0] if mine else None
+        try:
+            text = await asyncio.to_thread(cards.text, entry.id, state, seat)
+        except IllegalAction as exc:
+            raise UserError(str(exc)) from exc
+        lines = text.splitlines()
+        if state is not None:
+            where = cards.where(entry.id, api.view(state, None))
+            lines.append(f"In this game: {where}." if where else "In this game: not in play.")
+        files: list[Image] = []
+        if self.render:
+            from bot.render.card import render_card
+
+            png = await asyncio.to_thread(render_card, entry.name, entry.kind, game_name(game_id), text)
+            files.append(Image(filename=f"card-{entry.id.replace('.', '-')}.png", data=png))
+        return Reply(ephemeral=chunk_lines(lines), files=files)
+
+    async def help(self, channel_id: int, game: str | None = None) -> Reply:
+        """How the bot works and each game's quick start (`game`: that game's only)."""
+        from bot.lookup.help import help_lines
+
+        only = await self.lookup_game(channel_id, game, "help") if game else None
+        return Reply(ephemeral=chunk_lines(help_lines(only)))
+
+    async def history(self, channel_id: int, page: int = 1) -> Reply:
+        """The channel's finished games with their results, newest first."""
+        from bot.lookup.stats import fact_paths, history_lines
+        from bot.store.repo import finished_games
+
+        in_range("page", page, 1, PAGE_MAX)
+        games, pages = await finished_games(self.store, channel_id, fact_paths(), page=page,
+                                            per_page=HISTORY_PAGE_SIZE)
+        if not games:
+            if page > 1:
+                raise UserError(f"The history has {pages} page{'s' if pages != 1 else ''}.")
+            return Reply(ephemeral=["No game has finished in this channel yet. /game new opens one."])
+        return Reply(ephemeral=chunk_lines(history_lines(games, page, pages)))
+
+    async def stats(self, channel_id: int, guild_id: int | None, user_id: int | None = None,
+                    user_name: str | None = None) -> Reply:
+        """The server's record of finished games, or one player's: by game, by scenario, length, and the most
+        played investigators."""
+        from bot.lookup.stats import fact_paths, stats_lines
+        from bot.store.repo import characters_played, tallies
+
+        if guild_id is None:
+            guild_id = await self.store.guild_of_channel(channel_id)
+            if guild_id is None:
+                return Reply(ephemeral=["No finished games on this server yet."])
+        paths = fact_paths()
+        by_game = await tallies(self.store, paths, guild_id=guild_id, user_id=user_id)
+        by_scenario = await tallies(self.store, paths, guild_id=guild_id, user_id=user_id, by_scenario=True)
+        played = await characters_played(self.store, paths, guild_id=guild_id, user_id=user_id)
+        who = (user_name or "that player") if user_id is not None else "this server"
+        return Reply(ephemeral=chunk_lines(stats_lines(who, by_game, by_scenario, played)))

@@ -192,6 +192,14 @@ class Lobby(commands.GroupCog, group_name="game",
         work = self.bot.service.me(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 
+    @app_commands.command(name="history", description="This channel's finished games and their results "
+                                                      "(private).")
+    @app_commands.describe(page="Which page (1 = the most recent games).")
+    async def history(self, interaction: discord.Interaction,
+                      page: app_commands.Range[int, 1, PAGE_MAX] = 1) -> None:
+        work = self.bot.service.history(channel_of(interaction), page)
+        await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
+
     @app_commands.command(name="abandon", description="Vote to abandon the game in this channel.")
     async def abandon(self, interaction: discord.Interaction) -> None:
         work = self.bot.service.abandon(channel_of(interaction), await actor_for(interaction))

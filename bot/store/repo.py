@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import math
+import re
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from contextvars import ContextVar
@@ -20,9 +22,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, delete, func, insert, or_, update
+from sqlalchemy import Integer, String, and_, case, cast, delete, exists, func, insert, null, or_, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.orm import aliased
+from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -631,3 +637,210 @@ class Store:
             if close:
                 values["closed_at"] = utcnow()
             await s.exec(update(Campaign).where(col(Campaign.id) == campaign_id).values(**values))
+
+
+# ---- the record of finished games: /game history and /stats --------------------------------------------------
+#
+# A finished game's facts (what it was played against, how many rounds it lasted, which investigators played)
+# live in its final state, which the store keeps as the JSON text of its head snapshot. The database reads
+# them itself (SQLite's json_extract, PostgreSQL's #>> on the text cast to jsonb), so the counting and the
+# averages are SQL on both; the paths come from each game's bot manifest (`StatsKeys`).
+
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+
+
+def json_path(path: str) -> tuple[str, ...]:
+    """'table.0.investigator' or 'table[0].investigator' -> ('table', '0', 'investigator'); keys are checked
+    (they are written into the SQL text)."""
+    parts = tuple(p for p in re.split(r"[.\[\]]+", path) if p)
+    if not parts or not all(_KEY.fullmatch(p) for p in parts):
+        raise ValueError(f"not a JSON path of plain keys: {path!r}")
+    return parts
+
+
+class json_text(FunctionElement[str]):
+    """The value at a path inside JSON stored as text, as text (an object or a list as its JSON)."""
+
+    type = String()
+    name = "json_text"
+    # the path is written into the SQL text, so two paths must never share a cached statement
+    inherit_cache = False
+
+    def __init__(self, document: Any, path: str) -> None:
+        self.path = json_path(path)
+        super().__init__(document)
+
+
+@compiles(json_text, "sqlite")
+def _json_text_sqlite(element: json_text, compiler: Any, **kw: Any) -> str:
+    path = "$" + "".join(f"[{p}]" if p.isdigit() else f".{p}" for p in element.path)
+    return f"json_extract({compiler.process(element.clauses, **kw)}, '{path}')"
+
+
+@compiles(json_text, "postgresql")
+def _json_text_postgresql(element: json_text, compiler: Any, **kw: Any) -> str:
+    return f"(CAST({compiler.process(element.clauses, **kw)} AS jsonb) #>> '{{{','.join(element.path)}}}')"
+
+
+@dataclass(frozen=True)
+class FactPaths:
+    """Where one game type's facts lie in its state (None: the game does not say)."""
+
+    scenario: str | None = None
+    rounds: str | None = None
+    characters: str | None = None  # a list's path; "[*]" marks its elements ("investigators[*].card")
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    game: Game
+    scenario: str | None
+    rounds: int | None
+    players: list[str]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Finished games of one group (a game type, or a game type and scenario)."""
+
+    game_type: str
+    scenario: str | None
+    games: int
+    wins: int
+    losses: int
+    rounds: float | None  # averages over the games that say
+    steps: float
+
+
+def _fact(paths: dict[str, FactPaths], field_name: str) -> Any:
+    """One column: the fact each game type keeps at its own path (NULL for types that keep none)."""
+    whens = [(col(Game.game_type) == game_type, json_text(Snapshot.state, getattr(p, field_name)))
+             for game_type, p in sorted(paths.items()) if getattr(p, field_name)]
+    return case(*whens, else_=null()) if whens else null()
+
+
+def _finished(guild_id: int | None, channel_id: int | None, user_id: int | None) -> list[Any]:
+    """Started games that ended, by the rules or by people, in that guild or channel (with that player)."""
+    where: list[Any] = [col(Game.status).in_(CLOSED_STATUSES), col(Game.started_at).is_not(None)]
+    if guild_id is not None:
+        where.append(col(Game.guild_id) == guild_id)
+    if channel_id is not None:
+        where.append(col(Game.channel_id) == channel_id)
+    if user_id is not None:
+        where.append(exists().where(col(Seat.game_id) == col(Game.id), col(Seat.user_id) == user_id))
+    return where
+
+
+def _head() -> Any:
+    """The join to a game's head snapshot (its final state, for a finished game)."""
+    return and_(col(Snapshot.game_id) == col(Game.id), col(Snapshot.step) == col(Game.state_step))
+
+
+def _character_path(path: str) -> tuple[str, str]:
+    """'investigators[*].card' -> ('investigators', 'card'): the list, and the path inside each element."""
+    head, star, rest = path.partition("[*]")
+    if not star:
+        raise ValueError(f"a characters path marks its list with [*]: {path!r}")
+    return head, rest.strip(".")
+
+
+async def finished_games(store: Store, channel_id: int, paths: dict[str, FactPaths], *, page: int = 1,
+                         per_page: int = 10) -> tuple[list[FinishedGame], int]:
+    """The channel's finished games, newest first, with their scenario and rounds; and the page count."""
+    where = _finished(None, channel_id, None)
+    stmt = (select(Game, _fact(paths, "scenario"), _fact(paths, "rounds"))
+            .outerjoin(Snapshot, _head()).where(*where)
+            .order_by(col(Game.id).desc()).offset((max(page, 1) - 1) * per_page).limit(per_page))
+    async with store.session() as s:
+        total = (await s.exec(select(func.count()).select_from(Game).where(*where))).one()
+        rows = list((await s.exec(stmt)).all())
+        ids = [game.id for game, _, _ in rows]
+        seats = list((await s.exec(select(Seat).where(col(Seat.game_id).in_(ids))
+                                   .order_by(col(Seat.game_id), col(Seat.seat)))).all()) if ids else []
+    names: dict[int, list[str]] = {}
+    for seat in seats:
+        names.setdefault(seat.game_id, []).append(seat.name)
+    out = [FinishedGame(game, None if scenario is None else str(scenario),
+                        None if rounds is None else int(rounds), names.get(game.id or 0, []))
+           for game, scenario, rounds in rows]
+    return out, _pages(total, per_page)
+
+
+async def tallies(store: Store, paths: dict[str, FactPaths], *, guild_id: int, user_id: int | None = None,
+                  by_scenario: bool = False) -> list[Tally]:
+    """Games, wins, losses and average rounds and steps of the guild's finished games (those `user_id`
+    sat at), by game type, or by game type and scenario; most played first."""
+    # the facts in a subquery, grouped outside it: PostgreSQL would not match a GROUP BY expression holding
+    # bound parameters with the same expression in the SELECT list
+    facts = (sa_select(col(Game.id).label("id"), col(Game.game_type).label("game_type"),
+                    _fact(paths, "scenario").label("scenario"), _fact(paths, "rounds").label("rounds"),
+                    col(Game.result).label("result"), col(Game.state_step).label("steps"))
+             .outerjoin(Snapshot, _head()).where(*_finished(guild_id, None, user_id)).subquery())
+    games = func.count(facts.c.id)
+    groups: list[Any] = [facts.c.game_type, facts.c.scenario] if by_scenario else [facts.c.game_type]
+    # more columns than sqlmodel's typed select() takes: SQLAlchemy's own, executed the same way
+    stmt: Any = (sa_select(facts.c.game_type, facts.c.scenario if by_scenario else null(), games,
+                   func.sum(case((facts.c.result == "win", 1), else_=0)),
+                   func.sum(case((facts.c.result == "loss", 1), else_=0)),
+                   func.avg(cast(facts.c.rounds, Integer)), func.avg(facts.c.steps))
+            .group_by(*groups).order_by(games.desc(), *groups))
+    async with store.session() as s:
+        rows = (await s.exec(stmt)).all()
+    return [Tally(game_type, None if sc is None else str(sc), int(n), int(won or 0), int(lost or 0),
+                  None if avg_rounds is None else float(avg_rounds), float(avg_steps or 0))
+            for game_type, sc, n, won, lost, avg_rounds, avg_steps in rows]
+
+
+async def characters_played(store: Store, paths: dict[str, FactPaths], *, guild_id: int,
+                            user_id: int | None = None) -> list[tuple[str, str, int]]:
+    """(game type, investigator card id, games) of the guild's finished games, most played first; with
+    `user_id`, only the investigators of that player's own seats.
+
+    An investigator counts once per seat that played it: those the seats began with (the game's first kept
+    snapshot, its setup) and those still at the table at the end (its final one), since a devoured
+    investigator leaves the final state. The database reads each list of seats (its JSON text); the
+    elements are counted here."""
+    lists: dict[str, tuple[str, str]] = {gt: _character_path(p.characters) for gt, p in paths.items()
+                                         if p.characters}
+    if not lists:
+        return []
+    whens = [(col(Game.game_type) == gt, json_text(Snapshot.state, head)) for gt, (head, _) in sorted(lists.items())]
+    earlier = aliased(Snapshot)
+    first = select(func.min(earlier.step)).where(earlier.game_id == col(Game.id)).scalar_subquery()
+    rows: list[Any] = []
+    async with store.session() as s:
+        for snapshot in (_head(), and_(col(Snapshot.game_id) == col(Game.id), col(Snapshot.step) == first)):
+            stmt = (select(col(Game.id), col(Game.game_type), case(*whens, else_=null()))
+                    .join(Snapshot, snapshot).where(*_finished(guild_id, None, user_id),
+                                                    col(Game.game_type).in_(list(lists))))
+            rows += (await s.exec(stmt)).all()
+        mine: dict[int, set[int]] = {}
+        if user_id is not None and rows:
+            seat_rows = (await s.exec(select(Seat.game_id, Seat.seat).where(
+                col(Seat.user_id) == user_id, col(Seat.game_id).in_({r[0] for r in rows})))).all()
+            for seated_in, seat in seat_rows:
+                mine.setdefault(seated_in, set()).add(seat)
+    played: dict[tuple[str, str], set[tuple[int, int]]] = {}
+    for game_id, game_type, text_value in rows:
+        if text_value is None:
+            continue
+        inner = lists[game_type][1]
+        for index, element in enumerate(json.loads(text_value)):
+            if user_id is not None and index not in mine.get(game_id or 0, set()):
+                continue
+            card = _walk(element, inner)
+            if isinstance(card, str):
+                played.setdefault((game_type, card), set()).add((game_id or 0, index))
+    return sorted(((gt, card, len(seats)) for (gt, card), seats in played.items()),
+                  key=lambda t: (-t[2], t[0], t[1]))
+
+
+def _walk(value: Any, path: str) -> Any:
+    for key in json_path(path) if path else ():
+        if isinstance(value, dict):
+            value = value.get(key)
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            return None
+    return value

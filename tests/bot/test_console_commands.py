@@ -68,7 +68,7 @@ def test_help_describes_every_argument_of_every_command() -> None:
     assert {("es", "task"), ("es", "card"), ("game", "new"), ("gm", "settings")} <= set(entries)
     for (group, name), entry in entries.items():
         text = command_help([f"/{group}", name])
-        assert text.startswith(f"/{group} {name}: {entry.description}")
+        assert text.startswith(f"{entry.path}: {entry.description}")
         for p in entry.params:
             assert p.description and p.description != "…", f"/{group} {name} {p.name} has no description"
             assert f"{p.name}:<value>" in text and p.description in text

@@ -54,7 +54,47 @@ STEPS: list[tuple[str, str, Options | Callable[[FakeDiscord], Options]]] = [
     ("gm audit", "morgan", {"page": 1}),
     ("gm replace", "morgan", lambda fake: {"player": fake.bob, "replacement": fake.erin}),
     ("gm kick", "morgan", lambda fake: {"player": fake.erin}),
+    ("help", "bob", {}),
+    ("rules", "bob", {"query": "focus"}),
+    ("card", "bob", {"name": "es.ao.nyarlathotep"}),
     ("game abandon", "alice", {}),
+    ("gm end", "morgan", {}),
+    ("game history", "bob", {}),
+    ("stats", "bob", {}),
+    # Eldritch Horror's own commands, in a game of their own
+    ("game new", "alice", {"game": "eldritch", "options": "ancient_one=azathoth"}),
+    ("game join", "bob", {}),
+    ("game start", "alice", {}),
+    ("eh sheet", "alice", lambda fake: {"player": fake.bob}),
+    ("eh map", "bob", {"space": "London"}),
+    ("eh card", "bob", {"name": "Cultist"}),
+    ("eh travel", "alice", {}),
+    ("eh rest", "alice", {}),
+    ("eh trade", "alice", {}),
+    ("eh prepare", "alice", {}),
+    ("eh acquire", "alice", {}),
+    ("eh action", "alice", {}),
+    ("eh encounter", "alice", {}),
+    ("eh pass", "bob", {}),
+    ("gm end", "morgan", {}),
+    # Arkham Horror 3e's own commands
+    ("game new", "alice", {"game": "arkham3", "options": "scenario=witch-light"}),
+    ("game join", "bob", {}),
+    ("game start", "alice", {}),
+    ("ah sheet", "alice", lambda fake: {"player": fake.bob}),
+    ("ah map", "bob", {}),
+    ("ah card", "bob", {"name": "ghoul"}),
+    ("ah move", "alice", {}),
+    ("ah gather", "alice", {}),
+    ("ah focus", "alice", {}),
+    ("ah research", "alice", {}),
+    ("ah ward", "alice", {}),
+    ("ah attack", "alice", {}),
+    ("ah evade", "alice", {}),
+    ("ah trade", "alice", {}),
+    ("ah action", "alice", {}),
+    ("ah buy", "alice", {}),
+    ("ah pass", "bob", {}),
     ("gm end", "morgan", {}),
 ]
 
@@ -87,5 +127,6 @@ async def test_every_command_runs_without_an_internal_error(fake: FakeDiscord, t
         assert APOLOGY not in text, f"/{path} failed inside the bot: {text!r}"
         answered[path] = text
     assert "Nyarlathotep" in answered["es card"]
+    assert "Cultist" in answered["eh card"] and "Ghoul" in answered["ah card"]
     assert "Chances" in answered["es odds"]
     assert set(answered) == registered(running)

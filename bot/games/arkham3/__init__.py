@@ -1,6 +1,6 @@
 """Arkham Horror 3rd Edition in Discord: the bot's registration point for this game."""
 
-from bot.games.manifest import BotGame
+from bot.games.manifest import BotGame, StatsKeys
 
 BOT = BotGame(
     game="arkham3",
@@ -9,4 +9,8 @@ BOT = BotGame(
          "     e.g.  alice /ah move to:Southside",
     cog="bot.cogs.arkham3",
     commands="bot.games.arkham3.manifest_commands:COMMANDS",
+    rules_docs=("docs/arkham3.md", "docs/howto/arkham3.md"),
+    howto="docs/howto/arkham3.md",
+    cards="bot.lookup.cards_arkham3:CARDS",
+    stats=StatsKeys(scenario="scenario", rounds="round", characters="table[*].inv.card", scenario_word="scenario"),
 )

@@ -133,7 +133,7 @@ def map_text(view: ArkhamView, query: str | None, asker: int | None) -> str:
     return "\n".join(lines)
 
 
-def _cards() -> list[tuple[str, Any]]:
+def readable_cards() -> list[tuple[str, Any]]:
     """The cards whose faces anyone may read: investigators, assets, monsters. Encounters, events, headlines
     and archive cards stay out: they are read when they come into play."""
     c = default_content()
@@ -142,13 +142,17 @@ def _cards() -> list[tuple[str, Any]]:
 
 
 def card_text(query: str) -> str:
-    hits = best(query, _cards(), lambda kc: kc[1].name, lambda kc: kc[1].id)
+    hits = best(query, readable_cards(), lambda kc: kc[1].name, lambda kc: kc[1].id)
     distinct = {card.name: (kind, card) for kind, card in hits}
     if not distinct:
         raise IllegalAction(f"No Arkham Horror card is called '{echo(query)}'.")
     if len(distinct) > 1:
         raise IllegalAction(f"Several cards match '{echo(query)}': {listing(list(distinct))}. Say more of the name.")
-    kind, card = next(iter(distinct.values()))
+    return "\n".join(card_lines(*next(iter(distinct.values()))))
+
+
+def card_lines(kind: str, card: Any) -> list[str]:
+    """A card's reference text: its name and kind, its numbers, its text."""
     lines = [f"**{card.name}** ({kind if kind != 'asset' else card.kind})"]
     if kind == "investigator":
         skills = " · ".join(f"{s.title()} {card.skills[s]}" for s in SKILL_ORDER)
@@ -165,4 +169,4 @@ def card_text(query: str) -> str:
         if card.kind == "item":
             lines.append(f"Price ${card.value}." + (f" Hands: {card.hands}." if card.hands else ""))
         lines.append(card.text)
-    return "\n".join(line for line in lines if line)
+    return [line for line in lines if line]

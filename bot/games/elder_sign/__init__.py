@@ -1,6 +1,6 @@
 """Elder Sign in Discord: the bot's registration point for this game."""
 
-from bot.games.manifest import BotGame
+from bot.games.manifest import BotGame, StatsKeys
 
 BOT = BotGame(
     game="elder-sign",
@@ -9,6 +9,10 @@ BOT = BotGame(
          "     e.g.  alice /es move place:Entrance",
     cog="bot.cogs.elder_sign",
     commands="bot.games.elder_sign.manifest_commands:COMMANDS",
+    rules_docs=("docs/elder_sign.md", "docs/howto/elder_sign.md"),
+    howto="docs/howto/elder_sign.md",
+    cards="bot.lookup.cards_elder_sign:CARDS",
+    stats=StatsKeys(scenario="ao", rounds="day", characters="table[*].investigator.card", round_word="day"),
     renderer="bot.render.elder_sign:render_table",
     event_renderer="bot.render.elder_sign:render_event",
 )

@@ -1,6 +1,6 @@
 """Eldritch Horror in Discord: the bot's registration point for this game."""
 
-from bot.games.manifest import BotGame
+from bot.games.manifest import BotGame, StatsKeys
 
 BOT = BotGame(
     game="eldritch",
@@ -9,4 +9,9 @@ BOT = BotGame(
          "     e.g.  alice /eh travel destination:London",
     cog="bot.cogs.eldritch",
     commands="bot.games.eldritch.manifest_commands:COMMANDS",
+    renderer="bot.render.eldritch:render_board",
+    rules_docs=("docs/eldritch.md", "docs/howto/eldritch.md"),
+    howto="docs/howto/eldritch.md",
+    cards="bot.lookup.cards_eldritch:CARDS",
+    stats=StatsKeys(scenario="ao", rounds="round", characters="investigators[*].card"),
 )

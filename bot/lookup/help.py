@@ -1,0 +1,76 @@
+"""`/help`: how to use the bot, then a quick start for each registered game, all from the manifests: the
+game's name (engine), its quick start (the first section of its `howto` file) and its own commands (its
+`Commands`)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.games.manifest import BotGame, bot_games, commands_of
+from bot.lookup.rules import repository_file
+from engine.core.errors import UnknownGame
+from engine.games import get_game
+
+BOT_HOWTO = [
+    "**Miskatonic** is the game master: it deals, rolls and keeps every rule; you decide.",
+    "• **Start**: `/game new game:<game>` opens a table here (one game per channel), the others `/game join`, "
+    "then `/game start`.",
+    "• **Play**: every decision appears as buttons on the turn's message; when several players are asked at "
+    "once, press **Answer** to get your own. Each game's `/<group>` commands are typed shortcuts for the same "
+    "buttons.",
+    "• **Follow**: `/game status` (where it stands), `/game me` (what only you see), `/game board`, `/game log`.",
+    "• **Ask**: `/rules query:` searches our rules notes, `/card name:` reads a card (and where it is now), "
+    "`/game history` lists this channel's finished games, `/stats` the server's record (or a player's).",
+    "• **Moderators**: `/gm` ends, undoes, skips an idle player, replaces a player, exports a game.",
+]
+
+_HEADING = re.compile(r"^#{1,6}\s")
+
+
+def quick_start(game: BotGame) -> str | None:
+    """The first section of the game's howto file (below its title), as one paragraph."""
+    if game.howto is None:
+        return None
+    path = repository_file(game.howto)
+    if path is None:
+        return None
+    section: list[str] = []
+    started = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if _HEADING.match(line):
+            if started and section:
+                break
+            started = line.startswith("## ")
+            continue
+        if started:
+            section.append(line.strip())
+    return " ".join(s for s in section if s) or None
+
+
+def game_name(game_id: str) -> str:
+    try:
+        return get_game(game_id).name
+    except UnknownGame:
+        return game_id
+
+
+def game_lines(game: BotGame) -> list[str]:
+    lines = [f"**{game_name(game.game)}** (`{game.game}`)"]
+    start = quick_start(game)
+    if start:
+        lines.append(start)
+    commands = commands_of(game)
+    if commands is not None:
+        names = [*commands.shortcuts, *commands.readers]
+        lines.append(f"Commands: {' '.join(f'`/{game.group} {n}`' for n in names)}.")
+    lines.append(f"More: `/rules query:<words> game:{game.game}`.")
+    return lines
+
+
+def help_lines(only: str | None = None) -> list[str]:
+    """The bot's how-to, then each game's quick start (or `only` that game's)."""
+    games = [g for gid, g in sorted(bot_games().items()) if only is None or gid == only]
+    lines = [] if only else list(BOT_HOWTO)
+    for game in games:
+        lines += ["", *game_lines(game)]
+    return lines
