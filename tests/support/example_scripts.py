@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from engine import api
 from engine.core.game import GameState, SeatSpec
@@ -29,6 +30,9 @@ EXAMPLE = REPO / "examples" / "elder_sign.txt"
 #: a seed whose two-player game with the smart agent is short (about 125 decisions) and ends in a win
 SEED = 45
 USERS = ("alice", "bob")
+GROUP_PACKAGES = {"es": "elder_sign", "eh": "eldritch", "ah": "arkham3"}
+#: Arkham Horror 3e: (scenario, seed) of a two-player game the smart agent plays to its end, one per scenario
+ARKHAM3_GAMES: dict[str, int] = {}
 ELDRITCH_EXAMPLE = REPO / "examples" / "eldritch.txt"
 ELDRITCH_SEED = 7  # a two-handed win against Yog-Sothoth in about 75 decisions
 ELDRITCH_AO = "yog-sothoth"
@@ -38,14 +42,15 @@ QUOTABLE = re.compile(r"^[^\"\\]{1,40}$")  # a short label, written in double qu
 
 def _shortcut_line(user: str, prompt: Prompt, chosen: str, group: str = "es") -> str | None:
     """`user /<group> <command> [arg:value]` if one of the game's commands picks exactly `chosen`."""
-    if group == "es":
-        from bot.games.elder_sign import commands
-    else:
-        from bot.games.eldritch import commands  # type: ignore[no-redef]
+    import importlib
+
+    commands: Any = importlib.import_module(f"bot.games.{GROUP_PACKAGES[group]}.commands")
 
     label = next(o.label for o in prompt.options if o.id == chosen)
     for name, shortcut in commands.SHORTCUTS.items():
-        if not any(o.id == chosen for o in commands.matching(prompt, shortcut)):  # type: ignore[arg-type]
+        if not any(o.id == chosen for o in commands.matching(prompt, shortcut)):
+            continue
+        if getattr(shortcut, "then", None) is not None:  # answers two questions: build_arkham3 writes those
             continue
         short = label.removeprefix(getattr(shortcut, "strip", ""))
         # the shortest form that picks it: no argument, the label's part before a colon ("Cast Lamp of
@@ -157,8 +162,86 @@ def build_eldritch(seed: int = ELDRITCH_SEED) -> tuple[list[str], str]:
     return lines, str(state.result)
 
 
+def _follow_line(user: str, state: GameState, prompt: Prompt, action: Action,
+                 agent: Any) -> tuple[str, Action] | None:
+    """`user /ah <command> <arg>:<value>` when the chosen action opens a question the command answers too
+    (`/ah move to:X`), with the agent's answer to that question; None otherwise."""
+    from bot.games.arkham3.commands import SHORTCUTS, follow, matching, pick
+
+    if prompt.kind is not PromptKind.ONE or len(action.choice) != 1:
+        return None
+    for name, shortcut in SHORTCUTS.items():
+        if shortcut.then is None or not any(o.id == action.choice[0] for o in matching(prompt, shortcut)):
+            continue
+        if pick(prompt, name, None) != action.choice[0]:
+            return None
+        trial, _ = api.apply(state, action)
+        then = next((p for p in api.prompts(trial) if action.seat in p.seats), None)
+        if then is None or then.title != shortcut.then:
+            return None
+        second = agent.act(trial, then)
+        chosen = second.choice[0]
+        label = next(o.label for o in then.options if o.id == chosen).removeprefix(shortcut.strip)
+        for value in (label.split(":")[0], label, chosen):
+            try:
+                if follow(then, name, value) != chosen:
+                    continue
+            except Exception:  # noqa: BLE001 - not this form; try the next
+                continue
+            if SAFE_VALUE.match(value):
+                return f"{user} /ah {name} {shortcut.argument}:{value}", second
+            if QUOTABLE.match(value):
+                return f'{user} /ah {name} {shortcut.argument}:"{value}"', second
+    return None
+
+
+def build_arkham3(scenario: str, seed: int) -> tuple[list[str], str]:
+    """Arkham Horror 3e, two players, one scenario."""
+    from engine.arkham3.agent import SmartAgent as ArkhamAgent
+
+    seats = [SeatSpec(seat=i, name=u) for i, u in enumerate(USERS)]
+    state, _ = api.new_game("arkham3", seats, {"scenario": scenario}, seed)
+    agent = ArkhamAgent(seed)
+    lines = [
+        f"# A whole game of Arkham Horror 3rd Edition, scenario {scenario}, for two players, alice and bob.",
+        f"# Run it with:  miskatonic console --script examples/arkham3_{scenario.replace('-', '_')}.txt "
+        f"--seed {seed} --out out/",
+        "# (the seed fixes the dice; with another seed the game goes differently and a line will be refused).",
+        "# Written by tests/support/example_scripts.py, which the smart agent plays; tests/bot/test_examples.py",
+        "# checks that it still plays to the end.",
+        "",
+        f"alice /game new game:arkham3 scenario:{scenario}",
+        "bob /game join",
+        "alice /game start",
+        "# read-only commands can be used at any time: your sheet, where you stand",
+        "alice /ah sheet",
+        "bob /ah map",
+    ]
+    while not state.over:
+        prompt = api.prompts(state)[0]
+        action = agent.act(state, prompt)
+        both = _follow_line(USERS[action.seat], state, prompt, action, agent)
+        if both is not None:
+            line, second = both
+            labels = [o.label for o in prompt.options if o.id in action.choice]
+            lines += [f"# {prompt.title} -> {', '.join(labels)}, then the question it opens", line]
+            state, _ = api.apply(state, action, in_place=True, prompt=prompt)
+            state, _ = api.apply(state, second, in_place=True)
+            continue
+        lines += decision_lines(state, prompt, action, USERS, "ah")
+        state, _ = api.apply(state, action, in_place=True, prompt=prompt)
+    lines += ["# the game is over: the log, page 1", "alice /game log"]
+    return lines, str(state.result)
+
+
+def arkham3_example(scenario: str) -> Path:
+    return REPO / "examples" / f"arkham3_{scenario.replace('-', '_')}.txt"
+
+
 def main() -> int:
-    for path, (lines, result) in ((EXAMPLE, build()), (ELDRITCH_EXAMPLE, build_eldritch())):
+    games = [(EXAMPLE, build()), (ELDRITCH_EXAMPLE, build_eldritch())]
+    games += [(arkham3_example(s), build_arkham3(s, seed)) for s, seed in ARKHAM3_GAMES.items()]
+    for path, (lines, result) in games:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {path.relative_to(REPO)}: {len(lines)} lines, the investigators' {result}")
     return 0
