@@ -10,6 +10,7 @@ BOT = BotGame(
     cog="bot.cogs.arkham3",
     commands="bot.games.arkham3.manifest_commands:COMMANDS",
     renderer="bot.render.arkham3:render_board",
+    event_renderer="bot.render.ah3_token:render_event",
     rules_docs=("docs/arkham3.md", "docs/howto/arkham3.md"),
     howto="docs/howto/arkham3.md",
     cards="bot.lookup.cards_arkham3:CARDS",
