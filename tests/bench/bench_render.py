@@ -1,6 +1,6 @@
-"""Render timings for the Elder Sign table and dice images.
+"""Render timings for the Elder Sign table and dice images (and, with --game, another game's board).
 
-    python -m tests.bench.bench_render [--games N] [--check]
+    python -m tests.bench.bench_render [--games N] [--check] [--game elder-sign|eldritch|arkham3]
 
 Plays seeded games through the engine and renders the table after every action, as the bot does after
 every turn, so the font, icon and text caches are as warm as in a running bot (the very first render, with
@@ -22,6 +22,8 @@ from engine import api
 from engine.core.game import SeatSpec
 
 BUDGET_MS = 60.0
+#: the world and town boards have benches of their own (each prints p50/p95, PNG size and cached re-renders)
+OTHER_BOARDS = {"eldritch": "bench_render_eldritch", "arkham3": "bench_render_arkham3"}
 
 
 def game_views(seed: int, players: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -57,7 +59,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--check", action="store_true", help="fail when the table p50 is over budget")
+    parser.add_argument("--game", default="elder-sign", choices=sorted(OTHER_BOARDS) + ["elder-sign"],
+                        help="whose board to time (default: elder-sign); the others run their own bench module")
     args = parser.parse_args(argv)
+    if args.game in OTHER_BOARDS:
+        import importlib
+
+        other = importlib.import_module(f"tests.bench.{OTHER_BOARDS[args.game]}")
+        return int(other.main([f"--games={args.games}", *(["--check"] if args.check else [])]))
 
     views: list[dict[str, Any]] = []
     rolls: list[dict[str, Any]] = []
