@@ -16,14 +16,17 @@ from engine.eldritch.board import board_of
 from engine.eldritch.checks import start_test
 from engine.eldritch.effects import describe, resolve
 from engine.eldritch.ops import (
+    FLOW,
     Events,
     active_seats,
     answers,
+    ask_one,
     asks,
     auto,
     card_name,
     content,
     name,
+    option,
     plural,
     push,
     say,
@@ -45,7 +48,8 @@ def turn(state: EldritchState, frame: Frame, events: Events) -> None:
     inv = state.investigators[seat]
     if not inv.active:
         return
-    state.current = seat
+    if state.current != seat:
+        state.current = seat
     if inv.delayed:
         inv.delayed = False
         say(events, f"{name(state, seat)} is Delayed: they stand up and take no actions this round.", seat=seat,
@@ -59,35 +63,57 @@ def turn(state: EldritchState, frame: Frame, events: Events) -> None:
 # ------------------------------------------------------------------ what can be done
 
 
-def component_actions(state: EldritchState, seat: int) -> list[tuple[str, str, str]]:
+#: (version, card) -> the label of its component action: card text never changes within a version
+_COMPONENT_LABELS: dict[tuple[str, str], str] = {}
+
+
+def _component_label(state: EldritchState, card: str) -> str:
+    key = (state.content_version, card)
+    label = _COMPONENT_LABELS.get(key)
+    if label is None:
+        c = content(state)
+        if card in c.spells:
+            label = f"Cast {c.spells[card].name}: {describe(state, c.spells[card].action)}"
+        elif card in c.conditions:
+            label = f"{c.conditions[card].name}: {describe(state, c.conditions[card].action)}"
+        else:
+            poss = c.assets.get(card) or c.artifacts[card]
+            label = f"Use {poss.name}: {describe(state, poss.action)}"
+        label = _COMPONENT_LABELS[key] = label
+    return label
+
+
+def component_actions(state: EldritchState, seat: int,
+                      others_here: list[int] | None = None) -> list[tuple[str, str, str]]:
     """(card, owner seat as str, label) for every component action available: the sheet, possessions,
     Conditions and Spells with an action, others' Local Actions on this space. Each component once per round,
-    and never one another investigator already used this round (digest 3.1)."""
+    and never one another investigator already used this round (digest 3.1). `others_here`: the other active
+    investigators on this space, from the Lead clockwise, if the caller knows them."""
     c = content(state)
     inv = state.investigators[seat]
     assert inv.card is not None
     out: list[tuple[str, str, str]] = []
-    used = set(state.used_components)
+    used = state.used_components
     sheet = c.investigators[inv.card]
-    if sheet.action and f"{inv.card}" not in used:
-        out.append((inv.card, str(seat), f"Use your ability: {sheet.action_text}"))
-    for card in [*inv.assets, *inv.artifacts]:
-        poss = c.assets.get(card) or c.artifacts.get(card)
-        if poss is not None and poss.action and card not in used:
-            out.append((card, str(seat), f"Use {poss.name}: {describe(state, poss.action)}"))
+    mine = str(seat)
+    if sheet.action and inv.card not in used:
+        out.append((inv.card, mine, f"Use your ability: {sheet.action_text}"))
+    for card in inv.assets:
+        if c.assets[card].action and card not in used:
+            out.append((card, mine, _component_label(state, card)))
+    for card in inv.artifacts:
+        if c.artifacts[card].action and card not in used:
+            out.append((card, mine, _component_label(state, card)))
     for card in inv.spells:
-        sp = c.spells[card]
-        if sp.action and card not in used and card not in state.flipped:
-            out.append((card, str(seat), f"Cast {sp.name}: {describe(state, sp.action)}"))
+        if c.spells[card].action and card not in used and card not in state.flipped:
+            out.append((card, mine, _component_label(state, card)))
     for card in inv.conditions:
-        cd = c.conditions[card]
-        if cd.action and card not in used:
-            out.append((card, str(seat), f"{cd.name}: {describe(state, cd.action)}"))
-    for other in active_seats(state):
-        o = state.investigators[other]
-        if other == seat or o.space != inv.space:
-            continue
-        for card in o.conditions:
+        if c.conditions[card].action and card not in used:
+            out.append((card, mine, _component_label(state, card)))
+    if others_here is None:
+        others_here = [s for s in active_seats(state) if s != seat and state.investigators[s].space == inv.space]
+    for other in others_here:
+        for card in state.investigators[other].conditions:
             cd = c.conditions[card]
             if cd.action and cd.local_action and card not in used:
                 out.append((card, str(other), f"Help {short(state, other)} with {cd.name}: "
@@ -95,19 +121,20 @@ def component_actions(state: EldritchState, seat: int) -> list[tuple[str, str, s
     return out
 
 
-def action_options(state: EldritchState, seat: int) -> list[Option]:
-    c = content(state)
-    inv = state.investigators[seat]
-    used = set(inv.actions_used)
-    board = board_of(state.content_version)
-    here = inv.space
-    city = c.spaces[here].type == "city"
-    monsters_here = bool(W.monsters_at(state, here))
-    detained = P.condition_of(state, seat, "detained") is not None
-    opts: list[Option] = []
-    if "travel" not in used and not detained:
-        trains = 0 if modifier_on(state, "no_trains") else inv.train
-        ships = 0 if modifier_on(state, "no_ships") else inv.ship
+#: (version, space, train tickets, ship tickets) -> the Travel options from there, cheapest first: the map
+#: never changes within a version, and this is asked at every action of every turn. Options are never changed
+#: once built, so prompts share them.
+_TRAVEL: dict[tuple[str, str, int, int], tuple[Option, ...]] = {}
+
+
+def travel_choices(state: EldritchState, here: str, trains: int, ships: int) -> tuple[Option, ...]:
+    """The Travel option of every destination, by tickets spent, then by name; data is
+    ("travel", destination, train tickets, ship tickets)."""
+    key = (state.content_version, here, trains, ships)
+    got = _TRAVEL.get(key)
+    if got is None:
+        board = board_of(state.content_version)
+        out = []
         for dest, route in sorted(board.routes(here, trains, ships).items(),
                                   key=lambda kv: (kv[1].tickets, W.space_name(state, kv[0]))):
             cost = []
@@ -116,27 +143,58 @@ def action_options(state: EldritchState, seat: int) -> list[Option]:
             if route.ship:
                 cost.append(plural(route.ship, "ship ticket"))
             label = f"Travel to {W.space_name(state, dest)}" + (f" ({', '.join(cost)})" if cost else "")
-            opts.append(Option(id=f"travel:{dest}", label=label, data=("travel", dest, route.train, route.ship)))
-    if "rest" not in used and not monsters_here and not modifier_on(state, "no_rest"):
-        opts.append(Option(id="rest", label="Rest: recover 1 Health and 1 Sanity", data=("rest",)))
-    partners = [s for s in active_seats(state) if s != seat and state.investigators[s].space == here]
+            out.append(option(f"travel:{dest}", label, ("travel", dest, route.train, route.ship)))
+        got = _TRAVEL[key] = tuple(out)
+    return got
+
+
+#: options that never change (prompts share them: nothing changes an Option once built)
+REST = option("rest", "Rest: recover 1 Health and 1 Sanity", ("rest",))
+PREPARE = {kind: option(f"prepare:{kind}", f"Prepare for travel: gain a {kind} ticket", ("prepare", kind))
+           for kind in ("train", "ship")}
+ACQUIRE = option("acquire", "Acquire assets (test Influence)", ("acquire",))
+END = {n: option("end", f"End your turn ({plural(n, 'action')} unused)", ("end",)) for n in range(ACTIONS_PER_TURN + 1)}
+
+
+def action_options(state: EldritchState, seat: int) -> list[Option]:
+    c = content(state)
+    inv = state.investigators[seat]
+    used = inv.actions_used
+    board = board_of(state.content_version)
+    here = inv.space
+    city = c.spaces[here].type == "city"
+    monsters_here = False
+    for m in state.monsters:
+        if m.space == here:
+            monsters_here = True
+            break
+    detained = bool(inv.conditions) and P.condition_of(state, seat, "detained") is not None
+    modifiers = {m for o in state.ongoing for m in c.mythos[o.card].modifiers} if state.ongoing else set()
+    opts: list[Option] = []
+    if "travel" not in used and not detained:
+        trains = 0 if "no_trains" in modifiers else inv.train
+        ships = 0 if "no_ships" in modifiers else inv.ship
+        opts += travel_choices(state, here, trains, ships)
+    if "rest" not in used and not monsters_here and "no_rest" not in modifiers:
+        opts.append(REST)
+    invs = state.investigators
+    others_here = [s for s in active_seats(state) if s != seat and invs[s].space == here] if len(invs) > 1 else []
     if "trade" not in used:
-        for s in partners:
-            opts.append(Option(id=f"trade:{s}", label=f"Trade with {name(state, s)}", data=("trade", s)))
+        for s in others_here:
+            opts.append(option(f"trade:{s}", f"Trade with {name(state, s)}", ("trade", s)))
     sheet = c.investigators[inv.card] if inv.card else None
     anywhere = sheet is not None and sheet.passive.kind == "travel_ticket"
     if "prepare" not in used and (city or anywhere):
         for kind in ("train", "ship"):
             if board.has_path(here, kind) or anywhere:
-                opts.append(Option(id=f"prepare:{kind}", label=f"Prepare for travel: gain a {kind} ticket",
-                                   data=("prepare", kind)))
-    if "acquire" not in used and city and not monsters_here and not modifier_on(state, "no_acquire"):
-        opts.append(Option(id="acquire", label="Acquire assets (test Influence)", data=("acquire",)))
-    for card, owner, label in component_actions(state, seat):
+                opts.append(PREPARE[kind])
+    if "acquire" not in used and city and not monsters_here and "no_acquire" not in modifiers:
+        opts.append(ACQUIRE)
+    for card, owner, label in component_actions(state, seat, others_here):
         if f"component:{card}" not in used:
-            opts.append(Option(id=f"use:{card}", label=label, data=("component", card, int(owner))))
-    opts.append(Option(id="end", label=f"End your turn ({plural(inv.actions_left, 'action')} unused)",
-                       data=("end",)))
+            opts.append(option(f"use:{card}", label, ("component", card, int(owner))))
+    opts.append(END.get(inv.actions_left) or option("end", f"End your turn ({plural(inv.actions_left, 'action')} "
+                                                             "unused)", ("end",)))
     return opts
 
 
@@ -144,10 +202,9 @@ def action_options(state: EldritchState, seat: int) -> list[Option]:
 def ask_action(state: EldritchState, frame: Frame) -> Prompt:
     seat = frame.owner
     inv = state.investigators[seat]
-    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
-                  title=f"{name(state, seat)}: choose an action ({inv.actions_left} left)",
-                  reason=f"At {W.space_name(state, inv.space)}. Each action at most once per round.",
-                  options=action_options(state, seat), default=["end"])
+    return ask_one(frame, f"{name(state, seat)}: choose an action ({inv.actions_left} left)",
+                   f"At {W.space_name(state, inv.space)}. Each action at most once per round.",
+                   action_options(state, seat), default="end")
 
 
 @answers("choose_action")
@@ -160,7 +217,8 @@ def answer_action(state: EldritchState, frame: Frame, answer: Answer, events: Ev
         say(events, f"{name(state, seat)} ends their turn.", seat=seat)
         inv.actions_left = 0
         return
-    push(state, "after_action", seat)
+    stack = state.flow.stack
+    mark = len(stack)
     if kind == "travel":
         inv.actions_used.append("travel")
         travel(state, seat, data[1], data[2], data[3], events)
@@ -184,11 +242,19 @@ def answer_action(state: EldritchState, frame: Frame, answer: Answer, events: Ev
         inv.actions_used.append(f"component:{card}")
         state.used_components.append(card)
         component(state, seat, card, owner, events)
+    # the action is spent once everything it started is resolved: now if it started nothing, else after that
+    if len(stack) > mark:
+        stack.insert(mark, FLOW.frame(state, "after_action", seat))
+    elif not state.over:
+        action_spent(state, seat)
 
 
 @auto("after_action")
 def after_action(state: EldritchState, frame: Frame, events: Events) -> None:
-    seat = frame.owner
+    action_spent(state, frame.owner)
+
+
+def action_spent(state: EldritchState, seat: int) -> None:
     inv = state.investigators[seat]
     if not inv.active or state.current != seat:
         return
@@ -202,8 +268,10 @@ def after_action(state: EldritchState, frame: Frame, events: Events) -> None:
 
 def travel(state: EldritchState, seat: int, dest: str, trains: int, ships: int, events: Events) -> None:
     inv = state.investigators[seat]
-    inv.train -= trains
-    inv.ship -= ships
+    if trains:
+        inv.train -= trains
+    if ships:
+        inv.ship -= ships
     inv.space = dest
     spent = []
     if trains:
@@ -261,20 +329,20 @@ def ask_shop(state: EldritchState, frame: Frame) -> Prompt:
     for card in state.reserve:
         asset = c.assets[card]
         if asset.cost <= a["budget"]:
-            opts.append(Option(id=card, label=f"Buy {asset.name} (cost {asset.cost})", detail=asset.text,
+            opts.append(option(card, label=f"Buy {asset.name} (cost {asset.cost})", detail=asset.text,
                                data=("buy", card)))
     if not a["loan"] and P.condition_of(state, seat, "debt") is None and c.conditions_of("debt"):
-        opts.append(Option(id="loan", label="Take a bank loan: +2 successes, gain a Debt Condition",
+        opts.append(option("loan", label="Take a bank loan: +2 successes, gain a Debt Condition",
                            data=("loan", "")))
     if not a["bought"]:
         for card in state.reserve:
-            opts.append(Option(id=f"discard:{card}", label=f"Buy nothing; discard {c.assets[card].name} from the "
+            opts.append(option(f"discard:{card}", label=f"Buy nothing; discard {c.assets[card].name} from the "
                                                            "reserve", data=("discard", card)))
-    opts.append(Option(id="done", label="Done shopping" if a["bought"] else "Buy nothing", data=("done", "")))
+    opts.append(option("done", label="Done shopping" if a["bought"] else "Buy nothing", data=("done", "")))
     spend = plural(a["budget"], "success", "successes")
-    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Acquire assets: {spend} to spend",
-                  reason="Reserve: " + ", ".join(f"{c.assets[x].name} ({c.assets[x].cost})" for x in state.reserve),
-                  options=opts, default=["done"])
+    return ask_one(frame, f"Acquire assets: {spend} to spend",
+                   "Reserve: " + ", ".join(f"{c.assets[x].name} ({c.assets[x].cost})" for x in state.reserve),
+                   opts, default="done")
 
 
 @answers("shop")
@@ -310,10 +378,11 @@ def component(state: EldritchState, seat: int, card: str, owner: int, events: Ev
         return
     model = c.assets.get(card) or c.artifacts.get(card) or c.spells.get(card) or c.conditions.get(card)
     assert model is not None
-    say(events, f"{name(state, seat)} uses {model.name}.", seat=seat, cause=card, kind="action.component")
-    # a Local Action on someone else's card resolves for the card's holder, acted on by the visitor
-    target = owner if card in state.investigators[owner].conditions else seat
-    resolve(state, target, model.action, card, card=card)
+    holder = "" if owner == seat else f" ({short(state, owner)}'s)"
+    say(events, f"{name(state, seat)} uses {model.name}{holder}.", seat=seat, cause=card, kind="action.component")
+    # "you" is whoever takes the action, also on a Local Action of someone else's card (RB "Component Actions":
+    # an investigator performs it with the other's component); "this card" stays the holder's
+    resolve(state, seat, model.action, card, card=card)
 
 
 # ------------------------------------------------------------------ trade
@@ -334,8 +403,8 @@ def ask_give(state: EldritchState, frame: Frame) -> Prompt:
     partner = int(frame.args["partner"])
     mine = tradeable(state, seat)
     theirs = tradeable(state, partner)
-    opts = [Option(id=f"give:{k}", label=f"Give {label}", data=("give", k)) for k, label in mine]
-    opts += [Option(id=f"take:{k}", label=f"Ask for their {label}", data=("take", k)) for k, label in theirs]
+    opts = [option(f"give:{k}", label=f"Give {label}", data=("give", k)) for k, label in mine]
+    opts += [option(f"take:{k}", label=f"Ask for their {label}", data=("take", k)) for k, label in theirs]
     return Prompt(seq=0, seats=[seat], kind=PromptKind.MANY, title=f"Trade with {name(state, partner)}",
                   reason="Pick what you give and what you ask for; they must agree. Conditions cannot be traded.",
                   options=opts, min_choices=0, max_choices=len(opts), default=[])
@@ -360,10 +429,8 @@ def ask_agree(state: EldritchState, frame: Frame) -> Prompt:
     theirs = dict(tradeable(state, frame.owner))
     give = ", ".join(labels.get(k, k) for k in a["give"]) or "nothing"
     take = ", ".join(theirs.get(k, k) for k in a["take"]) or "nothing"
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title=f"{name(state, proposer)} offers a trade",
-                  reason=f"You receive: {give}. You give: {take}.",
-                  options=[Option(id="yes", label="Agree", data=True), Option(id="no", label="Refuse", data=False)],
-                  default=["no"])
+    return ask_one(frame, f"{name(state, proposer)} offers a trade", f"You receive: {give}. You give: {take}.",
+                   [option("yes", label="Agree", data=True), option("no", label="Refuse", data=False)], default="no")
 
 
 @answers("trade_agree")

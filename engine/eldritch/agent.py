@@ -50,6 +50,9 @@ def score(effects: list[dict[str, Any]]) -> float:
             total += max(0.0, score(arg["cost"]) + score(arg["then"]))
         elif verb == "unless":
             total += max(score(arg["cost"]), score(arg["else"]))
+        elif verb == "group_spend":
+            total += max(score(arg["then"]) - 0.5 * (arg["clues"] if isinstance(arg["clues"], int) else 2),
+                         score(arg.get("else", [])))
     return total
 
 

@@ -6,7 +6,7 @@ Built once per content version and cached: the map never changes during a game.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from engine.eldritch.content import EldritchContent, content_of
@@ -37,15 +37,28 @@ class Board:
     names: dict[str, str]
     types: dict[str, str]
     cities: frozenset[str]
+    #: start -> its distances, filled as asked (the map never changes; callers never change the dicts)
+    _distances: dict[str, dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
+    _kinds: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)  # path types there
 
     def adjacent(self, space: str) -> list[str]:
         return [n for n, _ in self.neighbours[space]]
 
     def has_path(self, space: str, kind: str) -> bool:
-        return any(t == kind for _, t in self.neighbours[space])
+        kinds = self._kinds.get(space)
+        if kinds is None:
+            kinds = self._kinds[space] = frozenset(t for _, t in self.neighbours[space])
+        return kind in kinds
 
     def distances(self, start: str) -> dict[str, int]:
-        """Fewest paths from `start` to every space (breadth-first; any path type counts)."""
+        """Fewest paths from `start` to every space (breadth-first; any path type counts). Do not change the
+        dict returned: it is remembered for the next caller."""
+        got = self._distances.get(start)
+        if got is None:
+            got = self._distances[start] = self._bfs(start)
+        return got
+
+    def _bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}
         queue = deque([start])
         while queue:

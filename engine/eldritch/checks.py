@@ -11,9 +11,22 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
-from engine.eldritch.effects import resolve
-from engine.eldritch.ops import Events, answers, asks, auto, card_name, content, name, plural, push, say
+from engine.core.prompt import Option, Prompt
+from engine.eldritch.effects import resolve, resolve_now
+from engine.eldritch.ops import (
+    Events,
+    answers,
+    ask_one,
+    asks,
+    auto,
+    card_name,
+    content,
+    name,
+    option,
+    plural,
+    push,
+    say,
+)
 from engine.eldritch.possessions import condition_of, skill_value
 from engine.eldritch.state import EldritchState
 
@@ -30,6 +43,15 @@ def start_test(state: EldritchState, seat: int, skill: str, mod: int, source: st
          then_args=then_args or {}, source=source, bonus=0)
 
 
+def card_test(state: EldritchState, seat: int, skill: str, mod: int, source: str, need: int, on_pass: Effects,
+             on_fail: Effects, per_success: Effects, card: str | None, events: Events) -> None:
+    """A card's test, rolled at once: what `start_test` then running its frame does when nothing else is
+    pending above it (the effect interpreter's `test` verb)."""
+    roll(state, seat, {"skill": skill, "mod": mod, "need": need, "on_pass": on_pass, "on_fail": on_fail,
+                       "per_success": per_success, "card": card, "combat": False, "acquire": False, "resist": None,
+                       "then": None, "then_args": {}, "source": source, "bonus": 0}, events)
+
+
 def bonus_sources(state: EldritchState, seat: int, skill: str, combat: bool, acquire: bool,
                   resist: str | None) -> list[tuple[int, str]]:
     """(bonus, where from) for every bonus that applies to this test; only the highest counts (digest 4.1).
@@ -38,7 +60,7 @@ def bonus_sources(state: EldritchState, seat: int, skill: str, combat: bool, acq
     c = content(state)
     inv = state.investigators[seat]
     out: list[tuple[int, str]] = []
-    for card in [*inv.assets, *inv.artifacts]:
+    for card in [*inv.assets, *inv.artifacts] if inv.assets or inv.artifacts else ():
         poss = c.assets.get(card) or c.artifacts.get(card)
         if poss is None:
             continue
@@ -63,14 +85,34 @@ def bonus_sources(state: EldritchState, seat: int, skill: str, combat: bool, acq
 
 
 def penalty(state: EldritchState, seat: int, skill: str) -> int:
+    held = state.investigators[seat].conditions
+    if not held:
+        return 0
     c = content(state)
-    return sum(b.value for card in state.investigators[seat].conditions for b in c.conditions[card].penalties
-               if b.skill == skill)
+    return sum(b.value for card in held for b in c.conditions[card].penalties if b.skill == skill)
+
+
+#: pool_size's answers by everything they depend on: the same investigator with the same cards tests the same
+#: skill again and again
+_POOLS: dict[tuple[Any, ...], tuple[int, str]] = {}
 
 
 def pool_size(state: EldritchState, seat: int, skill: str, mod: int, combat: bool = False, acquire: bool = False,
               resist: str | None = None, extra_bonus: int = 0) -> tuple[int, str]:
     """(dice, how the pool was made) — digest 4.1, minimum 1 die after everything."""
+    inv = state.investigators[seat]
+    key = (state.content_version, inv.card, skill, mod, combat, acquire, resist, extra_bonus, inv.improve.get(skill, 0),
+           tuple(inv.assets), tuple(inv.artifacts), tuple(inv.conditions))
+    got = _POOLS.get(key)
+    if got is None:
+        if len(_POOLS) > 50_000:  # a bound for long-running processes; refilling is cheap
+            _POOLS.clear()
+        got = _POOLS[key] = _pool_size(state, seat, skill, mod, combat, acquire, resist, extra_bonus)
+    return got
+
+
+def _pool_size(state: EldritchState, seat: int, skill: str, mod: int, combat: bool, acquire: bool,
+               resist: str | None, extra_bonus: int) -> tuple[int, str]:
     c = content(state)
     inv = state.investigators[seat]
     assert inv.card is not None
@@ -91,6 +133,8 @@ def pool_size(state: EldritchState, seat: int, skill: str, mod: int, combat: boo
 
 
 def success_faces(state: EldritchState, seat: int) -> tuple[int, ...]:
+    if not state.investigators[seat].conditions:
+        return (5, 6)
     if condition_of(state, seat, "blessed"):
         return (4, 5, 6)
     if condition_of(state, seat, "cursed"):
@@ -100,25 +144,33 @@ def success_faces(state: EldritchState, seat: int) -> tuple[int, ...]:
 
 def count(state: EldritchState, seat: int, dice: list[int], double_sixes: bool) -> int:
     faces = success_faces(state, seat)
-    return sum((2 if d == 6 and double_sixes else 1) for d in dice if d in faces)
+    got = 0
+    for d in dice:
+        if d in faces:
+            got += 2 if double_sixes and d == 6 else 1
+    return got
 
 
 def double_sixes(state: EldritchState, seat: int, combat: bool) -> bool:
-    if not combat:
+    inv = state.investigators[seat]
+    if not combat or not inv.assets and not inv.artifacts:
         return False
     c = content(state)
-    inv = state.investigators[seat]
     return any((c.assets.get(a) or c.artifacts.get(a)).double_sixes  # type: ignore[union-attr]
                for a in [*inv.assets, *inv.artifacts])
 
 
 @auto("test")
 def run_test(state: EldritchState, frame: Frame, events: Events) -> None:
-    a = frame.args
-    seat = frame.owner
+    roll(state, frame.owner, frame.args, events)
+
+
+def roll(state: EldritchState, seat: int, a: dict[str, Any], events: Events) -> None:
+    """Roll the pool; then ask about rerolls or settle the result."""
     dice_n, how = pool_size(state, seat, a["skill"], a["mod"], a["combat"], a["acquire"], a["resist"],
                             int(a.get("bonus", 0)))
-    dice = [state.rng.below(6) + 1 for _ in range(dice_n)]
+    below = state.rng.below
+    dice = [below(6) + 1 for _ in range(dice_n)]
     a["dice"] = dice
     a["free_used"] = []
     a["how"] = how
@@ -129,14 +181,14 @@ def run_test(state: EldritchState, frame: Frame, events: Events) -> None:
 
 def next_step(state: EldritchState, seat: int, a: dict[str, Any], events: Events) -> None:
     """Ask about rerolls only when one is possible (a failed die and a Clue or a free reroll to use)."""
-    if _reroll_options(state, seat, a):
+    if _can_reroll(state, seat, a):
         push(state, "test_reroll", seat, **a)
     else:
         finish(state, seat, a, events)
 
 
 def fmt(dice: list[int]) -> str:
-    return " ".join(str(d) for d in dice)
+    return " ".join(map(str, dice))
 
 
 def free_rerolls(state: EldritchState, seat: int, skill: str, combat: bool) -> list[tuple[str, int, str]]:
@@ -144,9 +196,9 @@ def free_rerolls(state: EldritchState, seat: int, skill: str, combat: bool) -> l
     c = content(state)
     inv = state.investigators[seat]
     out: list[tuple[str, int, str]] = []
-    for card in [*inv.assets, *inv.artifacts]:
+    for card in [*inv.assets, *inv.artifacts] if inv.assets or inv.artifacts else ():
         poss = c.assets.get(card) or c.artifacts.get(card)
-        if poss is None:
+        if poss is None or not poss.rerolls:
             continue
         for i, r in enumerate(poss.rerolls):
             if r.skill in (skill, "any") and (r.during == "always" or combat):
@@ -156,6 +208,20 @@ def free_rerolls(state: EldritchState, seat: int, skill: str, combat: bool) -> l
     if p.kind == "reroll" and p.skill in (skill, "any", None) and (p.during in (None, "always") or combat):
         out.append(("passive", p.dice or 1, "their own knack"))
     return out
+
+
+def _can_reroll(state: EldritchState, seat: int, a: dict[str, Any]) -> bool:
+    """Whether `_reroll_options` offers anything, without building the options."""
+    faces = success_faces(state, seat)
+    for d in a["dice"]:
+        if d not in faces:
+            break
+    else:
+        return False
+    if state.investigators[seat].clues > 0:
+        return True
+    used = a["free_used"]
+    return any(rid not in used for rid, _, _ in free_rerolls(state, seat, a["skill"], a["combat"]))
 
 
 def _reroll_options(state: EldritchState, seat: int, a: dict[str, Any]) -> list[Option]:
@@ -169,10 +235,10 @@ def _reroll_options(state: EldritchState, seat: int, a: dict[str, Any]) -> list[
     for rid, n, label in free_rerolls(state, seat, a["skill"], a["combat"]):
         if rid not in a["free_used"]:
             k = min(n, sum(1 for d in a["dice"] if d not in faces))
-            opts.append(Option(id=f"free:{rid}", label=f"Reroll {plural(k, 'failed die', 'failed dice')} ({label})",
+            opts.append(option(f"free:{rid}", label=f"Reroll {plural(k, 'failed die', 'failed dice')} ({label})",
                                data=("free", rid, k)))
     if inv.clues > 0:
-        opts.append(Option(id="clue", label=f"Spend 1 Clue: reroll a {low} ({inv.clues} Clues held)",
+        opts.append(option("clue", label=f"Spend 1 Clue: reroll a {low} ({inv.clues} Clues held)",
                            data=("clue", "", 1)))
     return opts
 
@@ -184,11 +250,11 @@ def ask_reroll(state: EldritchState, frame: Frame) -> Prompt:
     got = count(state, seat, a["dice"], double_sixes(state, seat, a["combat"]))
     verdict = "passes" if got >= a["need"] else "fails"
     opts = _reroll_options(state, seat, a)
-    opts.insert(0, Option(id="keep", label=f"Keep: {plural(got, 'success', 'successes')} ({verdict})",
+    opts.insert(0, option("keep", label=f"Keep: {plural(got, 'success', 'successes')} ({verdict})",
                           data=("keep", "", 0)))
-    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Dice: {fmt(a['dice'])}",
-                  reason=f"Testing {a['how']} for {card_name(state, a['source'])}; {a['need']} needed.",
-                  options=opts, default=["keep"])
+    return ask_one(frame, f"Dice: {fmt(a['dice'])}",
+                   f"Testing {a['how']} for {card_name(state, a['source'])}; {a['need']} needed.", opts,
+                   default="keep")
 
 
 @answers("test_reroll")
@@ -226,6 +292,9 @@ def finish(state: EldritchState, seat: int, a: dict[str, Any], events: Events) -
         seat=seat, cause=a["source"], kind="test.passed" if passed else "test.failed", successes=got)
     if a.get("then"):
         push(state, a["then"], seat, successes=got, passed=passed, **a["then_args"])
-    resolve(state, seat, a["on_pass"] if passed else a["on_fail"], a["source"], card=a.get("card"))
-    for _ in range(got if a["per_success"] else 0):
-        resolve(state, seat, a["per_success"], a["source"], card=a.get("card"))
+    if a["per_success"] and got:
+        resolve(state, seat, a["on_pass"] if passed else a["on_fail"], a["source"], card=a.get("card"))
+        for _ in range(got):
+            resolve(state, seat, a["per_success"], a["source"], card=a.get("card"))
+    else:  # the result is the last thing pushed here: it resolves next, so at once
+        resolve_now(state, seat, a["on_pass"] if passed else a["on_fail"], a["source"], events, card=a.get("card"))

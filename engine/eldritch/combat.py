@@ -9,10 +9,22 @@ Health lost (damage 1), the Monster takes 1 and survives (toughness 2).
 from __future__ import annotations
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Prompt
 from engine.eldritch import world as W
 from engine.eldritch.checks import start_test
-from engine.eldritch.ops import Events, answers, asks, auto, card_name, content, name, push, say
+from engine.eldritch.ops import (
+    Events,
+    answers,
+    ask_one,
+    asks,
+    auto,
+    card_name,
+    content,
+    name,
+    option,
+    push,
+    say,
+)
 from engine.eldritch.possessions import change_track
 from engine.eldritch.state import EldritchState, MonsterToken
 
@@ -100,12 +112,11 @@ def ask_cast(state: EldritchState, frame: Frame) -> Prompt:
         sp = c.spells[s]
         assert sp.combat is not None
         mod = f" {sp.combat.mod:+d}" if sp.combat.mod else ""
-        opts.append(Option(id=s, label=f"Cast {sp.name} (test {sp.combat.skill.title()}{mod})", detail=sp.text,
+        opts.append(option(s, label=f"Cast {sp.name} (test {sp.combat.skill.title()}{mod})", detail=sp.text,
                            data=s))
-    opts.append(Option(id="none", label="Fight without a spell", data=None))
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title="Cast a spell before the Strength test?",
-                  reason=f"Fighting {card_name(state, _kind(state, frame.args['uid']))}", options=opts,
-                  default=["none"])
+    opts.append(option("none", label="Fight without a spell", data=None))
+    return ask_one(frame, "Cast a spell before the Strength test?",
+                   f"Fighting {card_name(state, _kind(state, frame.args['uid']))}", opts, default="none")
 
 
 @answers("fight_cast")

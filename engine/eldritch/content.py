@@ -216,6 +216,14 @@ class FinalMystery(Strict):
     at: str | None = None  # a space id, or city / gate / any
 
 
+class CrowdLoss(Strict):
+    """After the awakening the investigators lose when the Epic Monster's space holds this many Monsters,
+    counting the Epic Monster (the Shub-Niggurath sheet's back, digest 7)."""
+
+    epic: str
+    monsters: int = Field(ge=2)
+
+
 class AncientOne(Card):
     doom: int = Field(ge=1, le=20)
     mysteries: int = Field(default=3, ge=1)
@@ -229,9 +237,11 @@ class AncientOne(Card):
     awakened_reckoning: Effects = Field(default_factory=list)
     awaken: Effects  # resolved when it awakens (the back replaces the front)
     awakened_text: str = ""
+    awakened_doom: Effects = Field(default_factory=list)  # resolved once per step doom would advance once awake
+    crowd_loss: CrowdLoss | None = None
     final_mystery: FinalMystery | None = None  # None: the awakening is the end (the investigators lose)
     special_deck: str | None = None
-    _v = field_validator("reckoning", "awakened_reckoning", "awaken", mode="before")(_effects)
+    _v = field_validator("reckoning", "awakened_reckoning", "awaken", "awakened_doom", mode="before")(_effects)
 
     @field_validator("omen_tokens")
     @classmethod
@@ -463,7 +473,21 @@ def cross_check(c: EldritchContent) -> None:
                     problems.append(f"{where}: spawn_epic names '{arg['monster']}', which is no Epic Monster")
                 if "space" in arg:
                     space_ok(where, arg["space"])
-            elif verb == "condition" and c.conditions and not c.conditions_of(arg):
+            elif verb == "spawn_set_aside" and c.monsters:
+                mon = c.monsters.get(arg["monster"])
+                if mon is None or mon.epic:
+                    problems.append(f"{where}: spawn_set_aside names '{arg['monster']}', which is no cup Monster")
+                if "space" in arg:
+                    space_ok(where, arg["space"])
+            elif verb in ("spawn_monster_at", "gather") and c.monsters:
+                epic = arg.get("epic")
+                if epic is not None and (epic not in c.monsters or not c.monsters[epic].epic):
+                    problems.append(f"{where}: {verb} names '{epic}', which is no Epic Monster")
+                if "space" in arg:
+                    space_ok(where, arg["space"])
+                problems.extend(f"{where}: gather names unknown monster '{m}'" for m in arg.get("monsters", [])
+                                if m not in c.monsters)
+            elif verb in ("condition", "flip_conditions") and c.conditions and not c.conditions_of(arg):
                 problems.append(f"{where}: no Condition card of kind '{arg}'")
             elif verb == "gain_spell" and c.spells and arg != "any" and arg not in {s.trait for s in c.spells.values()}:
                 problems.append(f"{where}: no Spell of trait '{arg}'")
@@ -489,6 +513,9 @@ def cross_check(c: EldritchContent) -> None:
                 problems.append(f"{ao.id}: set_aside names unknown monster '{mid}'")
         if c.monsters and ao.final_mystery and ao.final_mystery.epic and ao.final_mystery.epic not in c.monsters:
             problems.append(f"{ao.id}: final mystery names unknown epic '{ao.final_mystery.epic}'")
+        if c.monsters and ao.crowd_loss and (ao.crowd_loss.epic not in c.monsters
+                                              or not c.monsters[ao.crowd_loss.epic].epic):
+            problems.append(f"{ao.id}: crowd_loss names '{ao.crowd_loss.epic}', which is no Epic Monster")
     for cid, ao_id in [*((m.id, m.ao) for m in c.mysteries.values()), *((r.id, r.ao) for r in c.research.values())]:
         if c.ancient_ones and ao_id not in c.ancient_ones:
             problems.append(f"{cid}: unknown Ancient One '{ao_id}'")

@@ -15,19 +15,22 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Prompt
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
 from engine.eldritch.ops import (
+    FLOW,
     Events,
     active_seats,
     answers,
+    ask_one,
     asks,
     auto,
     card_name,
     content,
     name,
+    option,
     plural,
     push,
     say,
@@ -52,6 +55,15 @@ def resolve(state: EldritchState, seat: int | None, effects: Effects, source: st
         push(state, "fx", seat, effects=effects, source=source, card=card, monster=monster, space=space)
 
 
+def resolve_now(state: EldritchState, seat: int | None, effects: Effects, source: str, events: Events, *,
+                card: str | None = None, monster: int | None = None, space: str | None = None) -> None:
+    """Resolve an effect list at once: exactly what `resolve` and then running its frame does, for a caller
+    whose `resolve` would be the last thing it pushes before the driver runs again (so that frame would run
+    next). It saves a frame for most encounters and test results."""
+    if effects:
+        run_effects(state, seat, effects, source, {"card": card, "monster": monster, "space": space}, events)
+
+
 def ctx(frame: Frame) -> dict[str, Any]:
     a = frame.args
     return {"card": a.get("card"), "monster": a.get("monster"), "space": a.get("space")}
@@ -67,22 +79,32 @@ def targets(state: EldritchState, seat: int | None, space: str | None) -> list[i
 
 @auto("fx")
 def run_fx(state: EldritchState, frame: Frame, events: Events) -> None:
-    effects: Effects = frame.args["effects"]
-    if not effects or state.over:
-        return
-    head, rest = effects[0], effects[1:]
-    source = frame.args.get("source", "")
-    c = ctx(frame)
-    if rest:
-        resolve(state, frame.seat, rest, source, **c)
-    (verb, arg), = head.items()
-    if verb in YOU_VERBS and frame.seat is None and not (verb == "move" and c["monster"] is not None):
-        for s in reversed(targets(state, None, c["space"])):
-            resolve(state, s, [head], source, **c)
-        return
-    if frame.seat is not None and not state.investigators[frame.seat].active:
-        return
-    HANDLERS[verb](state, frame.seat, arg, source, c, events)
+    """Resolve the effects in order. While a verb pushes nothing (most gain or lose something at once) the next
+    one follows in this same frame; a verb that pushes steps (a question, a test, a fight) gets the rest of the
+    list as a new `fx` frame beneath them, so the list resumes once they are done."""
+    run_effects(state, frame.seat, frame.args["effects"], frame.args.get("source", ""), ctx(frame), events)
+
+
+def run_effects(state: EldritchState, seat: int | None, effects: Effects, source: str, c: dict[str, Any],
+                events: Events) -> None:
+    invs = state.investigators
+    stack = state.flow.stack
+    last = len(effects) - 1
+    for i, head in enumerate(effects):
+        if state.over or seat is not None and not invs[seat].active:
+            return
+        mark = len(stack)
+        (verb, arg), = head.items()
+        if verb in YOU_VERBS and seat is None and not (verb == "move" and c["monster"] is not None):
+            for s in reversed(targets(state, None, c["space"])):
+                resolve(state, s, [head], source, **c)
+        else:
+            HANDLERS[verb](state, seat, arg, source, c, events)
+        if len(stack) > mark and i < last:
+            if not state.over and (seat is None or invs[seat].active):
+                stack.insert(mark, FLOW.frame(state, "fx", seat, source, effects=effects[i + 1:], source=source,
+                                              **c))
+            return
 
 
 # ------------------------------------------------------------------ verbs on you
@@ -119,11 +141,9 @@ def ask_prevent(state: EldritchState, frame: Frame) -> Prompt:
     track = "Health" if a["track"] == "health" else "Sanity"
     use = f"Use {poss.name}: prevent up to {poss.prevent.amount} of it" + (" (then discard it)" if poss.prevent.discard
                                                                             else "")
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title=f"Lose {-a['n']} {track}?",
-                  reason=f"{card_name(state, a['source'])} would take {-a['n']} {track}.",
-                  options=[Option(id="use", label=use, data=True),
-                           Option(id="keep", label=f"Take the loss ({-a['n']} {track})", data=False)],
-                  default=["use"])
+    return ask_one(frame, f"Lose {-a['n']} {track}?", f"{card_name(state, a['source'])} would take {-a['n']} {track}.",
+                   [option("use", label=use, data=True),
+                    option("keep", label=f"Take the loss ({-a['n']} {track})", data=False)], default="use")
 
 
 @answers("fx_prevent")
@@ -203,6 +223,7 @@ def _move(state: EldritchState, seat: int | None, where: str, source: str, c: di
         if token is not None and where in content(state).spaces:
             token.space = where
             say(events, f"{card_name(state, token.kind)} moves to {W.space_name(state, where)}.", cause=source)
+            W.check_crowd(state, events)
         return
     assert seat is not None
     inv = state.investigators[seat]
@@ -320,23 +341,34 @@ def _take_clue(state: EldritchState, seat: int, _: Any, source: str, c: dict[str
         P.gain_clues(state, seat, 1, inv.card, events)
 
 
-def _ambush(state: EldritchState, seat: int, _: Any, source: str, c: dict[str, Any], events: Events) -> None:
+def _ambush(state: EldritchState, seat: int, arg: Any, source: str, c: dict[str, Any], events: Events) -> None:
+    """Fight a random Monster from the cup; it is not spawned and goes back to the cup afterwards, defeated or
+    not; then the card goes on: `win` if the Monster was defeated, else `lose` (digest 5 "Ambush"). With the cup
+    empty nobody comes, and neither branch resolves."""
     if not state.cup:
         return
     kind = state.cup.pop(state.rng.below(len(state.cup)))
     token = W.place_monster(state, kind, "")  # not spawned: it is on no space (digest 5 "Ambush")
     say(events, f"{name(state, seat)} is ambushed by {card_name(state, kind)}!", seat=seat, cause=source,
         kind="monster.ambush")
-    push(state, "ambush_end", seat, uid=token.uid)
+    branches = arg if isinstance(arg, dict) else {}
+    # no seat on the frame: a defeat in the fight cancels the investigator's frames, but the Monster still goes back
+    push(state, "ambush_end", None, uid=token.uid, investigator=seat, win=branches.get("win", []),
+         lose=branches.get("lose", []), source=source, card=c["card"])
     push(state, "fight", seat, uid=token.uid, source=source)
 
 
 @auto("ambush_end")
 def ambush_end(state: EldritchState, frame: Frame, events: Events) -> None:
-    token = next((m for m in state.monsters if m.uid == frame.args["uid"]), None)
+    a = frame.args
+    token = next((m for m in state.monsters if m.uid == a["uid"]), None)
     if token is not None:
-        state.monsters.remove(token)
+        W.drop_monster(state, token)
         state.cup.append(token.kind)
+    seat = a.get("investigator")
+    if seat is not None and state.investigators[seat].active:
+        resolve_now(state, seat, a.get("lose", []) if token is not None else a.get("win", []), a.get("source", ""),
+                    events, card=a.get("card"))
 
 
 def _fight_here(state: EldritchState, seat: int, _: Any, source: str, c: dict[str, Any], events: Events) -> None:
@@ -410,6 +442,63 @@ def _spawn_epic(state: EldritchState, arg: dict[str, str], source: str, c: dict[
     say(events, f"{mon.name} appears at {W.space_name(state, space)}!", cause=source, kind="monster.spawned",
         space=space, monster=mon.id)
     events[-1].render = True
+    W.check_crowd(state, events)
+
+
+def _where(state: EldritchState, seat: int | None, c: dict[str, Any]) -> str:
+    """"Here" for a world verb: the investigator's space, else the card's space, else a random space."""
+    if seat is not None and state.investigators[seat].active:
+        return state.investigators[seat].space
+    return str(c["space"] or W.random_space(state))
+
+
+def _spawn_set_aside(state: EldritchState, seat: int | None, arg: dict[str, Any], source: str, c: dict[str, Any],
+                     events: Events) -> None:
+    """Set-aside Monsters of a kind enter play (digest 1.3 "Set-aside components", 3.4)."""
+    kind = arg["monster"]
+    space = arg.get("space") or _where(state, seat, c)
+    count = state.set_aside.count(kind) if arg.get("count") == "all" else int(arg.get("count", 1))
+    spawned = sum(W.spawn_set_aside(state, kind, space, events, source) for _ in range(count))
+    if not spawned:
+        say(events, f"No {card_name(state, kind)} is left set aside.", seat=seat, cause=source)
+
+
+def _epic_space(state: EldritchState, epic: str) -> str | None:
+    return next((m.space for m in state.monsters if m.kind == epic and m.space), None)
+
+
+def _spawn_monster_at(state: EldritchState, arg: dict[str, Any], source: str, c: dict[str, Any],
+                      events: Events) -> None:
+    """Monsters from the cup on a named space, or on an Epic Monster's space (none if it is not on the board)."""
+    space = arg.get("space") or _epic_space(state, arg.get("epic", ""))
+    if space is None:
+        return
+    for _ in range(int(arg.get("count", 1))):
+        W.spawn_monster(state, space, events, source)
+
+
+def _gather(state: EldritchState, arg: dict[str, Any], source: str, c: dict[str, Any], events: Events) -> None:
+    """Every Monster of the named kinds on the board moves to the Epic Monster's space."""
+    space = _epic_space(state, arg["epic"])
+    if space is None:
+        return
+    moved = [m for m in state.monsters if m.kind in arg["monsters"] and m.space and m.space != space]
+    for m in moved:
+        m.space = space
+    if moved:
+        say(events, f"{plural(len(moved), 'Monster')} converge on {W.space_name(state, space)}.", cause=source,
+            kind="monster.moved", space=space)
+        W.check_crowd(state, events)
+
+
+def _flip_conditions(state: EldritchState, seat: int | None, kind: str, source: str, c: dict[str, Any],
+                     events: Events) -> None:
+    """Every investigator holding a Condition of this kind flips it, from the Lead clockwise (the card turns
+    over and its back resolves: digest 8 "Double-sided cards")."""
+    for s in reversed(active_seats(state)):
+        card = P.condition_of(state, s, kind)
+        if card is not None:
+            resolve(state, s, [{"flip": True}], card, card=card)
 
 
 def _monsters_at_gates(state: EldritchState, n: int, source: str, c: dict[str, Any], events: Events) -> None:
@@ -420,7 +509,8 @@ def _monsters_at_gates(state: EldritchState, n: int, source: str, c: dict[str, A
 
 def _heal_monsters(state: EldritchState, _: Any, source: str, c: dict[str, Any], events: Events) -> None:
     for m in state.monsters:
-        m.damage = 0
+        if m.damage:
+            m.damage = 0
     say(events, "Every Monster's wounds close.", cause=source)
 
 
@@ -527,10 +617,10 @@ def _discard_self(state: EldritchState, seat: int | None, _: Any, source: str, c
 
 
 def _test(state: EldritchState, seat: int, t: dict[str, Any], source: str, c: dict[str, Any], events: Events) -> None:
-    from engine.eldritch.checks import start_test
+    from engine.eldritch.checks import card_test
 
-    start_test(state, seat, t["skill"], t.get("mod", 0), source, need=t.get("need", 1), on_pass=t.get("pass", []),
-               on_fail=t.get("fail", []), per_success=t.get("per_success", []), card=c["card"])
+    card_test(state, seat, t["skill"], t.get("mod", 0), source, t.get("need", 1), t.get("pass", []), t.get("fail", []),
+             t.get("per_success", []), c["card"], events)
 
 
 def _roll(state: EldritchState, seat: int | None, r: dict[str, Any], source: str, c: dict[str, Any],
@@ -539,7 +629,7 @@ def _roll(state: EldritchState, seat: int | None, r: dict[str, Any], source: str
     hit = any(d in r["on"] for d in dice)
     say(events, f"Rolled {' '.join(map(str, dice))}: " + ("it happens." if hit else "nothing comes of it."), seat=seat,
         cause=source, kind="dice.rolled", dice=dice)
-    resolve(state, seat, r.get("hit" if hit else "miss", []), source, **c)
+    resolve_now(state, seat, r.get("hit" if hit else "miss", []), source, events, **c)
 
 
 def _choice(state: EldritchState, seat: int, branches: list[Effects], source: str, c: dict[str, Any],
@@ -578,6 +668,93 @@ def _each(state: EldritchState, seat: int | None, effects: Effects, source: str,
         resolve(state, s, effects, source, card=c["card"], monster=None, space=None)
 
 
+def _group_spend(state: EldritchState, seat: int | None, arg: dict[str, Any], source: str, c: dict[str, Any],
+                 events: Events) -> None:
+    """The investigators as a group may spend Clues (RG: a group decision is the Lead's to make): the Lead
+    decides whether to pay; then from the Lead clockwise each investigator holding Clues says how many of
+    theirs they give, never so few that the rest cannot make up the sum. Too few Clues among them: `else`."""
+    need = W.need_of(state, arg["clues"])
+    held = sum(state.investigators[s].clues for s in active_seats(state))
+    if held < need or not active_seats(state):
+        say(events, f"The investigators hold {plural(held, 'Clue')} between them; {need} would be needed.",
+            cause=source)
+        resolve_now(state, seat, arg.get("else", []), source, events, **c)
+        return
+    push(state, "group_spend", state.lead if state.investigators[state.lead].active else active_seats(state)[0],
+         need=need, then=arg["then"], otherwise=arg.get("else", []), payer=seat, source=source, card=c["card"])
+
+
+@asks("group_spend")
+def ask_group_spend(state: EldritchState, frame: Frame) -> Prompt:
+    a = frame.args
+    holders = ", ".join(f"{name(state, s)} {state.investigators[s].clues}" for s in active_seats(state)
+                        if state.investigators[s].clues)
+    return ask_one(frame, f"Spend {plural(a['need'], 'Clue')} as a group?", f"{card_name(state, a['source'])}. "
+                   f"Clues held: {holders}.",
+                   [option("pay", f"Pay {plural(a['need'], 'Clue')} between you: {describe(state, a['then'])}", True),
+                    option("decline", f"Do not pay: {describe(state, a['otherwise'])}", False)], default="decline")
+
+
+@answers("group_spend")
+def answer_group_spend(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    a = frame.args
+    if not answer.data:
+        say(events, f"{name(state, frame.owner)} decides the group will not pay.", seat=frame.owner, cause=a["source"])
+        resolve_now(state, a["payer"], a["otherwise"], a["source"], events, card=a["card"])
+        return
+    givers = [s for s in active_seats(state) if state.investigators[s].clues]
+    push(state, "group_give", None, givers=givers, left=a["need"], then=a["then"], otherwise=a["otherwise"],
+         payer=a["payer"], source=a["source"], card=a["card"])
+
+
+def _give_range(state: EldritchState, givers: list[int], left: int) -> tuple[int, int]:
+    """(fewest, most) Clues the first giver may give so that the others can still make up `left`."""
+    first, rest = givers[0], givers[1:]
+    others = sum(state.investigators[s].clues for s in rest)
+    return max(0, left - others), min(state.investigators[first].clues, left)
+
+
+@auto("group_give")
+def group_give(state: EldritchState, frame: Frame, events: Events) -> None:
+    """The next giver in turn: a question when they have a choice, else their share is taken at once."""
+    a = frame.args
+    givers = [s for s in a["givers"] if state.investigators[s].active]
+    if a["left"] <= 0:
+        resolve_now(state, a["payer"], a["then"], a["source"], events, card=a["card"])
+        return
+    if sum(state.investigators[s].clues for s in givers) < a["left"]:  # nothing can shrink them between answers
+        resolve_now(state, a["payer"], a["otherwise"], a["source"], events, card=a["card"])
+        return
+    low, high = _give_range(state, givers, a["left"])
+    if low == high:
+        _give(state, givers[0], low, a, givers[1:], events)
+        return
+    push(state, "group_give_ask", givers[0], givers=givers, left=a["left"], then=a["then"],
+         otherwise=a["otherwise"], payer=a["payer"], source=a["source"], card=a["card"])
+
+
+@asks("group_give_ask")
+def ask_give(state: EldritchState, frame: Frame) -> Prompt:
+    a = frame.args
+    low, high = _give_range(state, a["givers"], a["left"])
+    return ask_one(frame, f"Give how many of your {plural(state.investigators[frame.owner].clues, 'Clue')}?",
+                   f"{card_name(state, a['source'])}: {plural(a['left'], 'Clue')} still to pay as a group.",
+                   [option(f"give:{k}", f"Give {plural(k, 'Clue')}", k) for k in range(low, high + 1)])
+
+
+@answers("group_give_ask")
+def answer_give(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    a = frame.args
+    _give(state, frame.owner, int(answer.data), a, a["givers"][1:], events)
+
+
+def _give(state: EldritchState, seat: int, n: int, a: dict[str, Any], rest: list[int], events: Events) -> None:
+    if n:
+        P.lose_clues(state, seat, n, a["source"], events)
+    push(state, "group_give", None, givers=rest, left=a["left"] - n, then=a["then"], otherwise=a["otherwise"],
+         payer=a["payer"], source=a["source"], card=a["card"])
+
+
 def _one_here(state: EldritchState, seat: int, effects: Effects, source: str, c: dict[str, Any],
               events: Events) -> None:
     here = [s for s in active_seats(state) if state.investigators[s].space == state.investigators[seat].space]
@@ -590,28 +767,26 @@ def _one_here(state: EldritchState, seat: int, effects: Effects, source: str, c:
 @asks("fx_who")
 def ask_who(state: EldritchState, frame: Frame) -> Prompt:
     a = frame.args
-    opts = [Option(id=f"s{s}", label=name(state, s), data=s) for s in a["candidates"]]
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title="Who?",
-                  reason=f"{card_name(state, a['source'])}: {describe(state, a['effects'])}", options=opts,
-                  default=[opts[0].id])
+    opts = [option(f"s{s}", label=name(state, s), data=s) for s in a["candidates"]]
+    return ask_one(frame, "Who?", f"{card_name(state, a['source'])}: {describe(state, a['effects'])}", opts)
 
 
 @answers("fx_who")
 def answer_who(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
     a = frame.args
-    resolve(state, int(answer.data), a["effects"], a["source"], card=a.get("card"))
+    resolve_now(state, int(answer.data), a["effects"], a["source"], events, card=a.get("card"))
 
 
 def _if_condition(state: EldritchState, seat: int, arg: dict[str, Any], source: str, c: dict[str, Any],
                   events: Events) -> None:
     has = P.condition_of(state, seat, arg["condition"]) is not None
-    resolve(state, seat, arg["then"] if has else arg.get("else", []), source, **c)
+    resolve_now(state, seat, arg["then"] if has else arg.get("else", []), source, events, **c)
 
 
 def _if_space(state: EldritchState, seat: int, arg: dict[str, Any], source: str, c: dict[str, Any],
               events: Events) -> None:
     kind = content(state).spaces[state.investigators[seat].space].type
-    resolve(state, seat, arg["then"] if kind == arg["type"] else arg.get("else", []), source, **c)
+    resolve_now(state, seat, arg["then"] if kind == arg["type"] else arg.get("else", []), source, events, **c)
 
 
 def _advance_doom(state: EldritchState, n: int, source: str, c: dict[str, Any], events: Events) -> None:
@@ -645,6 +820,8 @@ HANDLERS: dict[str, Any] = {
     "advance_doom": _world(_advance_doom), "retreat_doom": _world(_retreat_doom),
     "advance_omen": _world(_advance_omen), "spawn_gate": _world(_spawn_gate), "spawn_clue": _world(_spawn_clue),
     "spawn_monster": _spawn_monster, "special_encounter": _special, "spawn_epic": _world(_spawn_epic),
+    "spawn_set_aside": _spawn_set_aside, "spawn_monster_at": _world(_spawn_monster_at), "gather": _world(_gather),
+    "flip_conditions": _flip_conditions, "group_spend": _group_spend,
     "monsters_at_gates": _world(_monsters_at_gates), "close_gate": _close_gate, "discard_gate": _discard_gate,
     "take_clue": _take_clue, "heal_monsters": _world(_heal_monsters), "ambush": _ambush, "fight_here": _fight_here,
     "reveal_gate": _world(_reveal_gate), "gain_reserve_discard": _world(_reserve_discard),
@@ -670,17 +847,17 @@ def pick(state: EldritchState, seat: int, title: str, source: str, options: list
 @asks("fx_pick")
 def ask_pick(state: EldritchState, frame: Frame) -> Prompt:
     a = frame.args
-    opts = [Option(id=oid, label=label, data=effects) for oid, label, effects in a["options"]]
+    opts = [option(oid, label=label, data=effects) for oid, label, effects in a["options"]]
     reason = card_name(state, a["source"]) if a["source"] else ""
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title=a["title"], reason=reason, options=opts,
-                  default=[opts[-1].id])
+    return ask_one(frame, a["title"], reason, opts, default=opts[-1].id)
 
 
 @answers("fx_pick")
 def answer_pick(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
     a = frame.args
     monster = int(answer.option.id) if a.get("monster_pick") else a.get("monster")
-    resolve(state, frame.owner, answer.data, a["source"], card=a.get("card"), monster=monster, space=a.get("space"))
+    resolve_now(state, frame.owner, answer.data, a["source"], events, card=a.get("card"), monster=monster,
+                space=a.get("space"))
 
 
 # ------------------------------------------------------------------ paying and describing
@@ -744,7 +921,10 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
         "retreat_doom": f"doom retreats {arg}", "close_gate": "close the Gate", "take_clue": "take the Clue here",
         "ambush": "an ambush", "mystery": "advance the Mystery", "monster_damage": f"the Monster loses {arg} Health",
         "combat_bonus": f"+{arg} Strength this fight", "spawn_monster": "a Monster appears",
-        "spawn_gate": "a Gate opens", "spawn_clue": "a Clue appears",
+        "spawn_gate": "a Gate opens", "spawn_clue": "a Clue appears", "spawn_set_aside": "a set-aside Monster appears",
+        "spawn_monster_at": "a Monster appears", "gather": "Monsters gather", "group_spend": "a payment in Clues",
+        "flip_conditions": f"every {str(arg).replace('_', ' ')} Condition turns over",
+        "discard_self": "discard this card",
     }
     return str(words.get(verb, verb.replace("_", " ")))
 

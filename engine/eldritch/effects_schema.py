@@ -43,6 +43,7 @@ VERBS: dict[str, str] = {
     "gain_spell": "spell_gain",  # any (a random Spell) | a spell trait (the first Spell of that trait)
     "condition": "condition",  # gain a Condition of this kind (a random card of the kind)
     "discard_condition": "condition",  # discard your Condition of this kind, if you have one
+    "flip_conditions": "condition",  # every investigator holding a Condition of this kind flips it (Lead first)
     "lose_possession": "possession",  # discard one of your possessions of this kind (your choice), if any
     "flip": "true",  # on a Spell or Condition: flip it and resolve its back at once
     "discard_self": "true",  # discard the card this effect is printed on
@@ -54,12 +55,16 @@ VERBS: dict[str, str] = {
     "spawn_clue": "pos",
     "spawn_monster": "pos",  # that many Monsters from the cup on your space
     "spawn_epic": "epic",  # an Epic Monster (by id) on a space: {monster: id, space: id}
+    "spawn_set_aside": "set_aside",  # {monster: id, space: id, count: n | all}: set-aside Monsters enter play
+    "spawn_monster_at": "monster_at",  # {space: id} or {epic: id} (its space), count: n: Monsters from the cup
+    "gather": "gather",  # {epic: id, monsters: [ids]}: every such Monster on the board moves to the Epic's space
     "monsters_at_gates": "pos",  # that many Monsters at every Gate
     "close_gate": "true",  # close the Gate on your space (a Gate cannot be closed while a card forbids it)
     "discard_gate": "true",  # discard the Gate on your space (not "closing": forbidding cards do not stop it)
     "take_clue": "true",  # gain the Clue on your space (the one this Research encounter is about)
     "heal_monsters": "true",  # every Monster on the board recovers all its Health
-    "ambush": "true",  # fight a random Monster from the cup; it goes back to the cup afterwards
+    "ambush": "ambush",  # true, or {win: effects, lose: effects}: fight a random Monster from the cup; it goes
+    # back to the cup afterwards; `win` if you defeated it, else `lose`
     "fight_here": "true",  # fight every Monster on your space now
     "special_encounter": "true",  # draw and resolve a card of the Ancient One's special encounter deck
     "reveal_gate": "true",  # flip the top of the Gate stack face up (it stays in place)
@@ -82,6 +87,8 @@ VERBS: dict[str, str] = {
     "spend": "spend",  # {cost: effects, then: effects}: you may pay the cost to resolve `then`
     "unless": "unless",  # {cost: effects, else: effects}: pay the cost, or resolve `else`
     "each_investigator": "effects",  # every investigator (from the Lead, clockwise) resolves these
+    "group_spend": "group_spend",  # {clues: n | half | all, then, else}: the investigators as a group may spend
+    # that many Clues (each gives some of theirs; the Lead decides whether to pay) to resolve `then`, else `else`
     "one_here": "effects",  # you or another investigator on your space (your choice) resolves these
     "if_condition": "if_condition",  # {condition: kind, then: effects, else: effects}
     "if_space": "if_space",  # {type: city|wilderness|sea, then: effects, else: effects}
@@ -125,6 +132,33 @@ def _epic(arg: Any) -> str | None:
     return "{monster: <epic monster id>, space: <space id>}"
 
 
+def _count_ok(arg: dict[str, Any], allow_all: bool) -> bool:
+    n = arg.get("count", 1)
+    return n == "all" and allow_all or isinstance(n, int) and not isinstance(n, bool) and n >= 1
+
+
+def _set_aside(arg: Any) -> str | None:
+    if (isinstance(arg, dict) and set(arg) <= {"monster", "space", "count"} and isinstance(arg.get("monster"), str)
+            and _count_ok(arg, allow_all=True)):
+        return None
+    return "{monster: <monster id>, space: <space id> (default: yours, else a random space), count: <n> or all}"
+
+
+def _monster_at(arg: Any) -> str | None:
+    if (isinstance(arg, dict) and set(arg) <= {"space", "epic", "count"} and len(set(arg) & {"space", "epic"}) == 1
+            and all(isinstance(arg[k], str) for k in set(arg) & {"space", "epic"}) and _count_ok(arg, allow_all=False)):
+        return None
+    return "{space: <space id>} or {epic: <epic monster id>}, with count: <n> (default 1)"
+
+
+def _gather(arg: Any) -> str | None:
+    if (isinstance(arg, dict) and set(arg) == {"epic", "monsters"} and isinstance(arg["epic"], str)
+            and isinstance(arg["monsters"], list) and arg["monsters"]
+            and all(isinstance(m, str) for m in arg["monsters"])):
+        return None
+    return "{epic: <epic monster id>, monsters: [<monster id>, ...]}"
+
+
 class EldritchGrammar(EffectGrammar):
     """The effect grammar, with the mapping kinds that hold nested effect lists (they check recursively)."""
 
@@ -139,9 +173,13 @@ class EldritchGrammar(EffectGrammar):
             "condition": _one_of(CONDITIONS),
             "possession": _one_of(POSSESSION_KINDS),
             "epic": _epic,
+            "set_aside": _set_aside,
+            "monster_at": _monster_at,
+            "gather": _gather,
             # mapping kinds check their nested effect lists with this grammar (called only after __init__)
             "test": self._test, "roll": self._roll, "spend": self._spend, "unless": self._unless,
-            "if_condition": self._if_condition, "if_space": self._if_space,
+            "if_condition": self._if_condition, "if_space": self._if_space, "ambush": self._ambush,
+            "group_spend": self._group_spend,
         }
         super().__init__(VERBS, kinds)
 
@@ -192,6 +230,20 @@ class EldritchGrammar(EffectGrammar):
     def _unless(self, arg: Any) -> str | None:
         return self._fields(arg, {"cost", "else"}, set(), {"cost", "else"})
 
+    def _ambush(self, arg: Any) -> str | None:
+        if arg is True:
+            return None
+        return self._fields(arg, set(), {"win", "lose"}, {"win", "lose"}) or (
+            None if arg else "true, or a mapping with win and/or lose")
+
+    def _group_spend(self, arg: Any) -> str | None:
+        wrong = self._fields(arg, {"clues", "then"}, {"else"}, {"then", "else"})
+        if wrong:
+            return wrong
+        n = arg["clues"]
+        ok = n in ("half", "all") or isinstance(n, int) and not isinstance(n, bool) and n >= 1
+        return None if ok else "clues: a number of at least 1, half or all"
+
     def _if_condition(self, arg: Any) -> str | None:
         wrong = self._fields(arg, {"condition", "then"}, {"else"}, {"then", "else"})
         return wrong or (None if arg["condition"] in CONDITIONS else "a condition kind")
@@ -221,7 +273,7 @@ def walk(effects: list[dict[str, Any]]) -> list[tuple[str, Any]]:
             for branch in arg:
                 out += walk(branch)
         elif isinstance(arg, dict):
-            for key in ("pass", "fail", "per_success", "hit", "miss", "cost", "then", "else"):
+            for key in ("pass", "fail", "per_success", "hit", "miss", "cost", "then", "else", "win", "lose"):
                 if isinstance(arg.get(key), list):
                     out += walk(arg[key])
     return out

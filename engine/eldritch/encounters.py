@@ -12,10 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt
 from engine.eldritch import world as W
-from engine.eldritch.effects import resolve
-from engine.eldritch.ops import Events, answers, asks, auto, card_name, content, name, push, say
+from engine.eldritch.effects import resolve, resolve_now
+from engine.eldritch.ops import (
+    Events,
+    answers,
+    ask_one,
+    asks,
+    auto,
+    card_name,
+    content,
+    name,
+    option,
+    push,
+    say,
+)
 from engine.eldritch.possessions import condition_of
 from engine.eldritch.state import EldritchState
 
@@ -26,27 +38,32 @@ def encounter_turn(state: EldritchState, frame: Frame, events: Events) -> None:
     inv = state.investigators[seat]
     if not inv.active:
         return
-    state.current = seat
+    if state.current != seat:
+        state.current = seat
     detained = condition_of(state, seat, "detained")
     if detained is not None:
         say(events, f"{name(state, seat)} is detained: no encounter, the Condition turns over instead.", seat=seat,
             cause=detained, kind="encounter.started")
         resolve(state, seat, [{"flip": True}], detained, card=detained)
         return
-    push(state, "fights", seat, fought=[])
+    fight_all(state, seat, [], events)  # what a `fights` frame pushed here would do next
 
 
 @auto("fights")
 def fights(state: EldritchState, frame: Frame, events: Events) -> None:
-    """Fight every Monster here once, then (if the space is clear) choose an encounter."""
-    seat = frame.owner
+    fight_all(state, frame.owner, frame.args["fought"], events)
+
+
+def fight_all(state: EldritchState, seat: int, fought: list[int], events: Events) -> None:
+    """Fight every Monster here once (`fought`: those fought already), then (if the space is clear) choose an
+    encounter."""
     inv = state.investigators[seat]
     if not inv.active:
         return
-    fought: list[int] = frame.args["fought"]
-    left = [m for m in W.monsters_at(state, inv.space) if m.uid not in fought]
+    here = W.monsters_at(state, inv.space)
+    left = [m for m in here if m.uid not in fought]
     if not left:
-        if not W.monsters_at(state, inv.space):
+        if not here:
             push(state, "choose_encounter", seat)
         else:
             say(events, f"Monsters still hold {W.space_name(state, inv.space)}: {name(state, seat)} has no other "
@@ -68,9 +85,8 @@ def ask_which(state: EldritchState, frame: Frame) -> Prompt:
     opts = []
     for uid in frame.args["uids"]:
         token = next(m for m in state.monsters if m.uid == uid)
-        opts.append(Option(id=str(uid), label=f"Fight {c.monsters[token.kind].name} first", data=uid))
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title="Which Monster do you fight first?",
-                  reason="Every Monster on your space must be fought.", options=opts, default=[opts[0].id])
+        opts.append(option(str(uid), label=f"Fight {c.monsters[token.kind].name} first", data=uid))
+    return ask_one(frame, "Which Monster do you fight first?", "Every Monster on your space must be fought.", opts)
 
 
 @answers("fight_which")
@@ -81,6 +97,13 @@ def answer_which(state: EldritchState, frame: Frame, answer: Answer, events: Eve
     push(state, "fight", seat, uid=uid, source="")
 
 
+#: options that never change (prompts share them: nothing changes an Option once built)
+GENERAL = option("location:general", label="General encounter (city space)", data=("location", "general"))
+RESEARCH = option("research", label="Research the Clue here", data=("research", ""))
+OTHER_WORLD = option("other_world", label="Enter the Gate (Other World encounter)", data=("other_world", ""))
+EXPEDITION = option("expedition", label="Join the expedition here", data=("expedition", ""))
+
+
 def encounter_options(state: EldritchState, seat: int) -> list[Option]:
     c = content(state)
     inv = state.investigators[seat]
@@ -88,29 +111,31 @@ def encounter_options(state: EldritchState, seat: int) -> list[Option]:
     sp = c.spaces[here]
     opts: list[Option] = []
     where = sp.name if sp.region else f"{sp.type} space"
-    opts.append(Option(id="location", label=f"Location encounter ({where})", data=("location", "")))
+    opts.append(option("location", label=f"Location encounter ({where})", data=("location", "")))
+    if sp.region:  # a named City may also draw from the General deck, reading its City section (RB example)
+        opts.append(GENERAL)
     if state.clues.get(here, 0):
-        opts.append(Option(id="research", label="Research the Clue here", data=("research", "")))
+        opts.append(RESEARCH)
     if here in state.gates:
-        opts.append(Option(id="other_world", label="Enter the Gate (Other World encounter)", data=("other_world", "")))
+        opts.append(OTHER_WORLD)
     if state.expedition == here:
-        opts.append(Option(id="expedition", label="Join the expedition here", data=("expedition", "")))
+        opts.append(EXPEDITION)
     for card, space in sorted(state.rumors.items()):
         if space == here:
-            opts.append(Option(id=f"rumor:{card}", label=f"Investigate the rumor: {card_name(state, card)}",
+            opts.append(option(f"rumor:{card}", label=f"Investigate the rumor: {card_name(state, card)}",
                                data=("rumor", card)))
     for i, token in enumerate(state.defeated):
         if token.space == here:
             inv_name = c.investigators[token.card].name
-            opts.append(Option(id=f"defeated:{token.card}", label=f"Find {inv_name}", data=("defeated", str(i))))
+            opts.append(option(f"defeated:{token.card}", label=f"Find {inv_name}", data=("defeated", str(i))))
     if state.mystery is not None:
         m = c.mysteries[state.mystery]
         if m.encounter is not None and matches(state, here, m.encounter.at):
-            opts.append(Option(id="mystery", label=f"Pursue the Mystery: {m.name}", data=("mystery", "")))
+            opts.append(option("mystery", label=f"Pursue the Mystery: {m.name}", data=("mystery", "")))
     ao = c.ancient_ones[state.ao]
     fm = ao.final_mystery
     if state.awakened and fm is not None and fm.encounter is not None and fm.at and matches(state, here, fm.at):
-        opts.append(Option(id="final", label="Pursue the Final Mystery", data=("final", "")))
+        opts.append(option("final", label="Pursue the Final Mystery", data=("final", "")))
     return opts
 
 
@@ -129,9 +154,8 @@ def matches(state: EldritchState, space: str, at: str) -> bool:
 def ask_encounter(state: EldritchState, frame: Frame) -> Prompt:
     seat = frame.owner
     opts = encounter_options(state, seat)
-    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: choose an encounter",
-                  reason=f"At {W.space_name(state, state.investigators[seat].space)}", options=opts,
-                  default=[opts[0].id])
+    return ask_one(frame, f"{name(state, seat)}: choose an encounter",
+                   f"At {W.space_name(state, state.investigators[seat].space)}", opts)
 
 
 @answers("choose_encounter")
@@ -152,7 +176,7 @@ def _run(state: EldritchState, seat: int, deck: str, card: str, title: str, text
          events: Events) -> None:
     say(events, f"{title}: {text}", seat=seat, cause=card, kind="encounter.started", card=card)
     push(state, "discard_encounter", seat, deck=deck, card=card)
-    resolve(state, seat, effects, card, card=card)
+    resolve_now(state, seat, effects, card, events, card=card)
 
 
 @auto("discard_encounter")
@@ -174,15 +198,17 @@ def set_expedition(state: EldritchState) -> None:
     state.expedition = content(state).expeditions[top].site if top else None
 
 
-def _location(state: EldritchState, seat: int, _: str, events: Events) -> None:
+def _location(state: EldritchState, seat: int, which: str, events: Events) -> None:
+    """A location encounter: a named City's region deck (that City's section), or the General deck (the
+    section for the space's type), which a named City may choose instead (digest 3.2)."""
     c = content(state)
     here = state.investigators[seat].space
     sp = c.spaces[here]
-    deck = sp.region if sp.region else "general"
+    deck = sp.region if sp.region and which != "general" else "general"
     card = _draw(state, deck, events)
     if card is None:
         return
-    section = c.locations[card].sections[here if sp.region else sp.type]
+    section = c.locations[card].sections[here if deck != "general" else sp.type]
     _run(state, seat, deck, card, c.locations[card].name, section.text, section.effects, events)
 
 
@@ -210,7 +236,7 @@ def _rumor(state: EldritchState, seat: int, card: str, events: Events) -> None:
     m = content(state).mythos[card]
     assert m.rumor is not None
     say(events, f"{m.name}: {m.rumor.encounter.text}", seat=seat, cause=card, kind="encounter.started", card=card)
-    resolve(state, seat, m.rumor.encounter.effects, card, card=card)
+    resolve_now(state, seat, m.rumor.encounter.effects, card, events, card=card)
 
 
 def _defeated(state: EldritchState, seat: int, index: str, events: Events) -> None:
@@ -231,7 +257,7 @@ def _defeated(state: EldritchState, seat: int, index: str, events: Events) -> No
         seat=seat, cause=token.card, kind="encounter.started")
     enc = sheet.crippled if token.track == "health" else sheet.insane
     say(events, enc.text, seat=seat, cause=token.card)
-    resolve(state, seat, enc.effects, token.card, card=token.card)
+    resolve_now(state, seat, enc.effects, token.card, events, card=token.card)
 
 
 def _mystery(state: EldritchState, seat: int, _: str, events: Events) -> None:
@@ -239,7 +265,7 @@ def _mystery(state: EldritchState, seat: int, _: str, events: Events) -> None:
     m = content(state).mysteries[state.mystery]
     assert m.encounter is not None
     say(events, f"{m.name}: {m.encounter.text}", seat=seat, cause=m.id, kind="encounter.started")
-    resolve(state, seat, m.encounter.effects, m.id, card=m.id)
+    resolve_now(state, seat, m.encounter.effects, m.id, events, card=m.id)
 
 
 def _final(state: EldritchState, seat: int, _: str, events: Events) -> None:
@@ -247,7 +273,7 @@ def _final(state: EldritchState, seat: int, _: str, events: Events) -> None:
     fm = ao.final_mystery
     assert fm is not None and fm.encounter is not None
     say(events, f"The Final Mystery: {fm.encounter.text}", seat=seat, cause=ao.id, kind="encounter.started")
-    resolve(state, seat, fm.encounter.effects, ao.id, card=ao.id)
+    resolve_now(state, seat, fm.encounter.effects, ao.id, events, card=ao.id)
 
 
 ENCOUNTERS: dict[str, Any] = {

@@ -11,19 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Prompt
 from engine.eldritch import world as W
 from engine.eldritch.board import reference
-from engine.eldritch.effects import resolve
+from engine.eldritch.effects import resolve, resolve_now
 from engine.eldritch.ops import (
     Events,
     active_seats,
     answers,
+    ask_one,
     asks,
     auto,
     card_name,
     content,
     name,
+    option,
     plural,
     push,
     push_seq,
@@ -36,7 +38,8 @@ from engine.eldritch.state import EldritchState, Ongoing
 @auto("mythos_phase")
 def mythos_phase(state: EldritchState, frame: Frame, events: Events) -> None:
     state.phase = "mythos"
-    state.current = state.lead
+    if state.current != state.lead:
+        state.current = state.lead
     say(events, f"Mythos Phase, round {state.round}.", kind="phase.started")
     card = state.decks["mythos"].draw(state.rng)
     if card is None:
@@ -47,18 +50,26 @@ def mythos_phase(state: EldritchState, frame: Frame, events: Events) -> None:
 
 
 def resolve_card(state: EldritchState, card: str, events: Events) -> None:
+    """The card's icons in printed order, then its text. Called as the last thing its caller does, so the first
+    icon resolves at once, with the rest (as frames) waiting beneath whatever it starts."""
     m = content(state).mythos[card]
     say(events, f"Mythos: {m.name} ({m.color}, {m.difficulty}). {m.text}".strip(), cause=card, kind="mythos.drawn",
         card=card)
-    steps: list[tuple[str, int | None, dict[str, Any]]] = [("icon", None, {"icon": i, "card": card}) for i in m.icons]
+    steps: list[tuple[str, int | None, dict[str, Any]]] = [("icon", None, {"icon": i, "card": card})
+                                                            for i in m.icons[1:]]
     steps.append(("mythos_text", None, {"card": card}))
     push_seq(state, steps)
+    if m.icons:
+        run_icon(state, m.icons[0], card, events)
 
 
 @auto("icon")
 def icon(state: EldritchState, frame: Frame, events: Events) -> None:
-    kind = frame.args["icon"]
-    card = frame.args["card"]
+    run_icon(state, frame.args["icon"], frame.args["card"], events)
+
+
+def run_icon(state: EldritchState, kind: str, card: str, events: Events) -> None:
+    """One Mythos icon (digest 3.3 step 2)."""
     gates, surge, clues = reference(state.players)
     if kind == "advance_omen":
         W.advance_omen(state, 1, card, events)
@@ -158,14 +169,14 @@ def mythos_text(state: EldritchState, frame: Frame, events: Events) -> None:
     m = content(state).mythos[card]
     if m.kind == "event":
         push(state, "mythos_discard", None, card=card)
-        resolve(state, None, m.effects, card, card=card)
+        resolve_now(state, None, m.effects, card, events, card=card)
         return
     state.ongoing.append(Ongoing(card=card, tokens=m.tokens))
     if m.rumor is not None:
         state.rumors[card] = m.rumor.space
         say(events, f"A rumor takes hold at {W.space_name(state, m.rumor.space)}.", cause=card, kind="rumor.started",
             space=m.rumor.space)
-    resolve(state, None, m.effects, card, card=card)
+    resolve_now(state, None, m.effects, card, events, card=card)
 
 
 @auto("mythos_discard")
@@ -205,11 +216,10 @@ def ask_pick(state: EldritchState, frame: Frame) -> Prompt:
     opts = []
     for iid in unused_investigators(state, seat):
         i = c.investigators[iid]
-        opts.append(Option(id=iid, label=f"{i.name}, {i.occupation} ({i.health} Health, {i.sanity} Sanity)",
+        opts.append(option(iid, label=f"{i.name}, {i.occupation} ({i.health} Health, {i.sanity} Sanity)",
                            detail=i.passive.text, data=iid))
-    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title="Choose a new investigator",
-                  reason="Your investigator was defeated; a new one joins at their starting space.", options=opts,
-                  default=[opts[0].id] if opts else None)
+    return ask_one(frame, "Choose a new investigator",
+                   "Your investigator was defeated; a new one joins at their starting space.", opts)
 
 
 def pick_lapse(state: EldritchState, frame: Frame, events: Events | None = None) -> bool:
@@ -235,11 +245,10 @@ def answer_pick(state: EldritchState, frame: Frame, answer: Answer, events: Even
 @asks("pass_lead")
 def ask_lead(state: EldritchState, frame: Frame) -> Prompt:
     seat = frame.owner
-    opts = [Option(id=f"s{s}", label=("Keep the Lead" if s == seat else f"Pass the Lead to {name(state, s)}"),
+    opts = [option(f"s{s}", label=("Keep the Lead" if s == seat else f"Pass the Lead to {name(state, s)}"),
                    data=s) for s in active_seats(state) if s != seat or not frame.args.get("forced")]
-    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title="The Lead Investigator token",
-                  reason="The Lead goes first in every phase and decides for the group.", options=opts,
-                  default=[opts[0].id])
+    return ask_one(frame, "The Lead Investigator token",
+                   "The Lead goes first in every phase and decides for the group.", opts)
 
 
 @answers("pass_lead")

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
+from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
-from engine.core.trusted import trusted
+from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.trusted import defaults, trusted
 from engine.eldritch.content import EldritchContent, content_of
 from engine.eldritch.state import EldritchState
 
@@ -21,6 +25,13 @@ asks = FLOW.ask
 answers = FLOW.answers
 Events = list[Event]
 
+# engine/core/trusted.py's construction, inlined where the engine builds models by the thousand
+_new = object.__new__
+_set_dict = object.__setattr__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
 #: frames that belong to the structure of a round, not to anyone's resolution: a defeat never cancels them
 STRUCTURE_OPS = frozenset({
     "round_start", "turn", "action_phase_end", "encounter_turn", "encounter_phase", "mythos_phase",
@@ -28,9 +39,29 @@ STRUCTURE_OPS = frozenset({
 })
 
 
+_FRAME_FIELDS: set[str] = set(Frame.model_fields)
+_OPS = FLOW.ops
+
+
 def push(state: EldritchState, op: str, seat: int | None = None, **args: Any) -> Frame:
-    """Push a frame; it runs before everything already on the stack."""
-    return FLOW.push(state, op, seat, str(args.get("source", "")), **args)
+    """Push a frame; it runs before everything already on the stack. Our ops take plain dict arguments (no
+    model to check them against), so the frame is built without re-validation, as the kernel's `Flow.push`
+    builds such frames, minus a call: several frames are pushed for every action of every game."""
+    if op not in _OPS:
+        raise EngineError(f"eldritch: no op '{op}'")
+    fs = state.flow
+    counter = fs.__dict__
+    fid = counter["next_id"]
+    counter["next_id"] = fid + 1  # a plain counter, as in Flow.frame
+    source = args.get("source") or ""
+    frame = _new(Frame)  # engine.core.trusted.trusted, inlined
+    _set_dict(frame, "__dict__", {"id": fid, "op": op, "seat": seat, "source": source, "args": args, "seq": 0,
+                                  "seqs": {}, "done": [], "cancelled": False, "linked": []})
+    _set_fields_set(frame, _FRAME_FIELDS)
+    _set_extra(frame, None)
+    _set_private(frame, None)
+    fs.stack.append(frame)
+    return frame
 
 
 def push_seq(state: EldritchState, steps: list[tuple[str, int | None, dict[str, Any]]]) -> None:
@@ -39,15 +70,64 @@ def push_seq(state: EldritchState, steps: list[tuple[str, int | None, dict[str, 
         push(state, op, seat, **args)
 
 
+#: (version, content) last asked for: nearly every rules step asks, and a game keeps one version. One tuple,
+#: read once, so a thread asking for another version meanwhile never mixes the two.
+_last_content: tuple[str, EldritchContent] | None = None
+
+
 def content(state: EldritchState) -> EldritchContent:
-    return content_of(state.content_version)
+    global _last_content
+    last = _last_content
+    version = state.content_version
+    if last is not None and last[0] == version:
+        return last[1]
+    found = content_of(version)
+    _last_content = (version, found)
+    return found
+
+
+#: every narration Event is made with all its fields set, so they share one "fields set" (as frames do in
+#: engine/core/flow.py: pydantic only ever adds names to it, and they are all in it already)
+_EVENT_FIELDS: set[str] = set(Event.model_fields)
 
 
 def say(events: Events, text: str, seat: int | None = None, cause: str = "", kind: str = "narration",
         **data: Any) -> None:
-    """Narrate. Built without re-validation (engine/core/trusted.py): every value here is the engine's own."""
-    events.append(trusted(Event, {"kind": kind, "text": text, "seat": seat, "cause": cause, "data": data,
-                                  "private_to": None, "render": False}))
+    """Narrate. Built without re-validation (engine/core/trusted.py, inlined): every value here is the
+    engine's own, and a game narrates a thousand lines."""
+    event = _new(Event)
+    _set_dict(event, "__dict__", {"kind": kind, "text": text, "seat": seat, "cause": cause, "data": data,
+                                  "private_to": None, "render": False})
+    _set_fields_set(event, _EVENT_FIELDS)
+    _set_extra(event, None)
+    _set_private(event, None)
+    events.append(event)
+
+
+_OPTION_FIELDS: set[str] = set(Option.model_fields)
+_PROMPT, _PROMPT_FACTORIES = defaults(Prompt, {"seq", "seats", "kind", "title", "reason", "options", "default"})
+
+
+def option(oid: str, label: str, data: Any = None, detail: str = "") -> Option:
+    """An Option from the engine's own values, built without re-validation (engine/core/trusted.py): a random
+    playout builds a dozen for every decision."""
+    opt = _new(Option)  # engine.core.trusted.trusted, inlined
+    _set_dict(opt, "__dict__", {"id": oid, "label": label, "detail": detail, "data": data, "then": ()})
+    _set_fields_set(opt, _OPTION_FIELDS)
+    _set_extra(opt, None)
+    _set_private(opt, None)
+    return opt
+
+
+def ask_one(frame: Frame, title: str, reason: str, options: list[Option], default: str | None = None) -> Prompt:
+    """A choose-one question for the frame's seat (the engine's own values, built without re-validation).
+    `default` is what a moderator's skip answers (the first option unless named)."""
+    values = dict(_PROMPT, seq=frame.seq, seats=[frame.owner], kind=PromptKind.ONE, title=title, reason=reason,
+                  options=options,
+                  default=[default] if default is not None else [options[0].id] if options else None)
+    for field, factory in _PROMPT_FACTORIES:
+        values[field] = factory()
+    return trusted(Prompt, values)
 
 
 def name(state: EldritchState, seat: int) -> str:
@@ -72,18 +152,29 @@ def seats_from_lead(state: EldritchState) -> list[int]:
 
 
 def active_seats(state: EldritchState) -> list[int]:
-    return [s for s in seats_from_lead(state) if state.investigators[s].active]
+    """Seats with an investigator in play, from the Lead clockwise (Investigator.active, inlined: this is
+    asked at nearly every step)."""
+    invs = state.investigators
+    lead = state.lead
+    return [s for s in (*range(lead, len(invs)), *range(lead))
+            if invs[s].card is not None and not invs[s].defeated and not invs[s].eliminated]
+
+
+#: version -> every card's name by id (ids are unique across a pack: content.load_pack checks it)
+_CARD_NAMES: dict[str, dict[str, str]] = {}
 
 
 def card_name(state: EldritchState, card: str) -> str:
-    c = content(state)
-    for table in (c.assets, c.artifacts, c.spells, c.conditions, c.mythos, c.mysteries, c.monsters,
-                  c.investigators, c.ancient_ones, c.other_worlds, c.expeditions, c.specials, c.locations,
-                  c.research):
-        got = table.get(card)
-        if got is not None:
-            return got.name
-    return card
+    names = _CARD_NAMES.get(state.content_version)
+    if names is None:
+        c = content(state)
+        names = {}
+        for table in (c.assets, c.artifacts, c.spells, c.conditions, c.mythos, c.mysteries, c.monsters,
+                      c.investigators, c.ancient_ones, c.other_worlds, c.expeditions, c.specials, c.locations,
+                      c.research):
+            names.update((k, v.name) for k, v in table.items())
+        _CARD_NAMES[state.content_version] = names
+    return names.get(card, card)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

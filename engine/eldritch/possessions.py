@@ -207,8 +207,11 @@ def discard_condition_card(state: EldritchState, seat: int, card: str, cause: st
 
 
 def condition_of(state: EldritchState, seat: int, kind: str) -> str | None:
+    held = state.investigators[seat].conditions
+    if not held:
+        return None
     c = content(state)
-    return next((x for x in state.investigators[seat].conditions if c.conditions[x].kind == kind), None)
+    return next((x for x in held if c.conditions[x].kind == kind), None)
 
 
 def discard_possession(state: EldritchState, seat: int, card: str, cause: str, events: Events) -> None:

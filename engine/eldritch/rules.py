@@ -28,7 +28,8 @@ def lapse(state: EldritchState, frame: Frame) -> bool:
         return mythos.lead_lapse(state, frame)
     if frame.seat is None:
         return False
-    return not state.investigators[frame.seat].active
+    inv = state.investigators[frame.seat]
+    return inv.card is None or inv.defeated or inv.eliminated  # not Investigator.active (asked at every question)
 
 
 FLOW.lapse = lapse

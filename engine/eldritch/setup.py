@@ -6,6 +6,7 @@ the starting rumor.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.deck import Deck, Reshuffle
@@ -17,7 +18,7 @@ from engine.core.rng import Rng
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import reference
-from engine.eldritch.content import EldritchContent, default_content
+from engine.eldritch.content import EldritchContent, content_of, default_content
 from engine.eldritch.effects import resolve
 from engine.eldritch.encounters import set_expedition
 from engine.eldritch.ops import Events, auto, content, name, push, push_seq, say, seats_from_lead
@@ -59,6 +60,24 @@ def build_mythos(c: EldritchContent, ao_id: str, difficulty: str, rng: Rng) -> l
     return stages[2] + stages[1] + stages[0]
 
 
+@cache
+def _ids(version: str) -> dict[str, tuple[str, ...]]:
+    """Every deck's card ids in sorted order, by deck (per Ancient One where a deck is its own): the order
+    shuffling starts from, worked out once per content version rather than for every game."""
+    c = content_of(version)
+    out: dict[str, tuple[str, ...]] = {
+        "gates": tuple(sorted(s.id for s in c.spaces.values() if s.gate)), "spaces": tuple(sorted(c.spaces)),
+        **{t: tuple(sorted(getattr(c, t))) for t in ("other_worlds", "expeditions", "assets", "artifacts", "spells",
+                                                     "conditions")},
+        **{d: tuple(sorted(k for k, v in c.locations.items() if v.deck == d))
+           for d in ("general", "america", "europe", "asia_australia")},
+    }
+    for ao in c.ancient_ones:
+        for table in ("research", "specials", "mysteries"):
+            out[f"{table}:{ao}"] = tuple(sorted(k for k, v in getattr(c, table).items() if v.ao == ao))
+    return out
+
+
 def new_game(rules_id: str, seats: list[SeatSpec], options: dict[str, Any], seed: int) -> tuple[EldritchState,
                                                                                                  list[Event]]:
     c = default_content()
@@ -75,26 +94,24 @@ def new_game(rules_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
                           ao=ao_id, players=len(seats))
     ao = c.ancient_ones[ao_id]
     # step 2: the Gate stack and the Clue pool, face down
-    state.gate_stack = sorted(s.id for s in c.spaces.values() if s.gate)
+    ids = _ids(c.version)
+    state.gate_stack = list(ids["gates"])
     rng.shuffle(state.gate_stack)
-    state.clue_pool = sorted(c.spaces)
+    state.clue_pool = list(ids["spaces"])
     rng.shuffle(state.clue_pool)
     # step 7 (decks before investigators take their possessions from them)
     for deck in ("general", "america", "europe", "asia_australia"):
-        state.decks[deck] = Deck.shuffled(deck, sorted(k for k, v in c.locations.items() if v.deck == deck), rng,
-                                          Reshuffle.WHEN_EMPTY)
-    state.decks["research"] = Deck.shuffled("research", sorted(k for k, v in c.research.items() if v.ao == ao_id),
-                                            rng, Reshuffle.WHEN_EMPTY)
-    state.decks["other_world"] = Deck.shuffled("other_world", sorted(c.other_worlds), rng, Reshuffle.WHEN_EMPTY)
-    state.decks["expedition"] = Deck.shuffled("expedition", sorted(c.expeditions), rng, Reshuffle.WHEN_EMPTY)
+        state.decks[deck] = Deck.shuffled(deck, list(ids[deck]), rng, Reshuffle.WHEN_EMPTY)
+    state.decks["research"] = Deck.shuffled("research", list(ids["research:" + ao_id]), rng, Reshuffle.WHEN_EMPTY)
+    state.decks["other_world"] = Deck.shuffled("other_world", list(ids["other_worlds"]), rng, Reshuffle.WHEN_EMPTY)
+    state.decks["expedition"] = Deck.shuffled("expedition", list(ids["expeditions"]), rng, Reshuffle.WHEN_EMPTY)
     if ao.special_deck:
-        state.decks["special"] = Deck.shuffled("special", sorted(k for k, v in c.specials.items() if v.ao == ao_id),
-                                               rng, Reshuffle.WHEN_EMPTY)
-    state.decks["mystery"] = Deck.shuffled("mystery", sorted(k for k, v in c.mysteries.items() if v.ao == ao_id), rng)
-    state.decks["asset"] = Deck.shuffled("asset", sorted(c.assets), rng, Reshuffle.WHEN_EMPTY)
-    state.decks["artifact"] = Deck.shuffled("artifact", sorted(c.artifacts), rng)
-    state.decks["spell"] = Deck.shuffled("spell", sorted(c.spells), rng)
-    state.decks["condition"] = Deck.shuffled("condition", sorted(c.conditions), rng)
+        state.decks["special"] = Deck.shuffled("special", list(ids["specials:" + ao_id]), rng, Reshuffle.WHEN_EMPTY)
+    state.decks["mystery"] = Deck.shuffled("mystery", list(ids["mysteries:" + ao_id]), rng)
+    state.decks["asset"] = Deck.shuffled("asset", list(ids["assets"]), rng, Reshuffle.WHEN_EMPTY)
+    state.decks["artifact"] = Deck.shuffled("artifact", list(ids["artifacts"]), rng)
+    state.decks["spell"] = Deck.shuffled("spell", list(ids["spells"]), rng)
+    state.decks["condition"] = Deck.shuffled("condition", list(ids["conditions"]), rng)
     # step 3: the Lead, then investigators from the Lead clockwise
     state.lead = rng.below(len(seats))
     state.investigators = [Investigator() for _ in seats]
@@ -196,7 +213,7 @@ def start_investigator(state: EldritchState, seat: int, iid: str, events: Events
 def round_start(state: EldritchState, frame: Frame, events: Events) -> None:
     state.round += 1
     state.phase = "action"
-    state.used_components = []
+    state.used_components.clear()
     for inv in state.investigators:
         inv.actions_used.clear()
     say(events, f"Round {state.round}: Action Phase.", kind="phase.started")
@@ -208,7 +225,8 @@ def round_start(state: EldritchState, frame: Frame, events: Events) -> None:
 @auto("encounter_phase")
 def encounter_phase(state: EldritchState, frame: Frame, events: Events) -> None:
     # the board after the Action phase (digest 3: a picture after every phase): the last turn's section ends
-    events.append(Event(kind="phase.ended", text="The Action Phase ends.", render=True))
+    say(events, "The Action Phase ends.", kind="phase.ended")
+    events[-1].render = True
     state.phase = "encounter"
     say(events, f"Round {state.round}: Encounter Phase.", kind="phase.started")
     events[-1].render = True
@@ -219,7 +237,8 @@ def encounter_phase(state: EldritchState, frame: Frame, events: Events) -> None:
 
 @auto("round_end")
 def round_end(state: EldritchState, frame: Frame, events: Events) -> None:
-    events.append(Event(kind="phase.ended", text=f"Round {state.round} ends. Doom {state.doom}.", render=True))
+    say(events, f"Round {state.round} ends. Doom {state.doom}.", kind="phase.ended")
+    events[-1].render = True
     push(state, "round_start")
 
 

@@ -5,6 +5,7 @@ and the end of the game (digest 3.4, 6, 7).
 from __future__ import annotations
 
 from engine.core.flow import Frame
+from engine.core.trusted import trusted
 from engine.eldritch.board import board_of
 from engine.eldritch.ops import (
     FLOW,
@@ -38,15 +39,35 @@ def end_game(state: EldritchState, result: str, why: str, events: Events) -> Non
 
 
 def advance_doom(state: EldritchState, n: int, cause: str, events: Events) -> None:
-    """Doom moves n toward 0; reaching 0 awakens the Ancient One (digest 3.4). After the awakening doom stays
-    at 0 (decision: docs/eldritch.md; our Ancient Ones' backs say what happens instead)."""
-    if n <= 0 or state.over or state.awakened:
+    """Doom moves n toward 0; reaching 0 awakens the Ancient One, and what is left of the advance follows the
+    sheet's back (digest 3.4 "Overflow past 0"). After the awakening doom stays at 0 (decision:
+    docs/eldritch.md): each step it would advance resolves the back's `awakened_doom` instead, if it has one."""
+    if n <= 0 or state.over:
         return
+    if state.awakened:
+        awake_doom(state, n, events)
+        return
+    over = max(0, n - state.doom)
     state.doom = max(0, state.doom - n)
     say(events, f"Doom advances {n} ({state.doom} left) — {cause}.", cause=cause, kind="doom.advanced",
         doom=state.doom)
     if state.doom == 0:
+        mark = len(state.flow.stack)
         awaken(state, events)
+        awake_doom(state, over, events, below=mark)  # the rest of the advance follows the awakening
+
+
+def awake_doom(state: EldritchState, steps: int, events: Events, below: int | None = None) -> None:
+    """Doom advancing after the awakening: the Ancient One's back says what each step does. `below`: a stack
+    position to put the steps at (under what was pushed since), instead of on top."""
+    ao = content(state).ancient_ones[state.ao]
+    if not ao.awakened_doom or state.over or steps <= 0:
+        return
+    frames = [FLOW.frame(state, "fx", None, ao.id, effects=ao.awakened_doom, source=ao.id, card=ao.id, monster=None,
+                         space=None) for _ in range(steps)]
+    stack = state.flow.stack
+    at = len(stack) if below is None else below
+    stack[at:at] = frames
 
 
 def retreat_doom(state: EldritchState, n: int, cause: str, events: Events) -> None:
@@ -156,6 +177,21 @@ def spawn_monster(state: EldritchState, space: str, events: Events, cause: str =
         say(events, "The Monster cup is empty: nothing spawns.", cause=cause)
         return None
     kind = state.cup.pop(state.rng.below(len(state.cup)))
+    return arrive(state, kind, space, events, cause)
+
+
+def spawn_set_aside(state: EldritchState, kind: str, space: str, events: Events, cause: str = "") -> bool:
+    """A set-aside Monster of this kind enters play on `space` as if spawned (its spawn effect resolves). None
+    left set aside: nothing happens (digest 3.4: a set-aside type cannot spawn once all its copies are out)."""
+    if kind not in state.set_aside:
+        return False
+    state.set_aside.remove(kind)
+    arrive(state, kind, space, events, cause)
+    return True
+
+
+def arrive(state: EldritchState, kind: str, space: str, events: Events, cause: str) -> MonsterToken:
+    """A Monster is spawned on `space`: placed, announced, its spawn effect resolved."""
     token = place_monster(state, kind, space)
     monster = content(state).monsters[kind]
     say(events, f"{monster.name} appears at {space_name(state, space)}.", cause=cause, kind="monster.spawned",
@@ -164,11 +200,30 @@ def spawn_monster(state: EldritchState, space: str, events: Events, cause: str =
         from engine.eldritch.effects import resolve
 
         resolve(state, None, monster.spawn, kind, monster=token.uid, space=space)
+    check_crowd(state, events)
     return token
 
 
+def check_crowd(state: EldritchState, events: Events) -> None:
+    """The awakened sheet's crowd loss: this many Monsters on the Epic Monster's space, counting it (digest 7,
+    Shub-Niggurath's back)."""
+    if not state.awakened or state.over:
+        return
+    ao = content(state).ancient_ones[state.ao]
+    rule = ao.crowd_loss
+    if rule is None:
+        return
+    epic = next((m for m in state.monsters if m.kind == rule.epic and m.space), None)
+    if epic is None:
+        return
+    crowd = sum(1 for m in state.monsters if m.space == epic.space)
+    if crowd >= rule.monsters:
+        end_game(state, "loss", f"{plural(crowd, 'Monster')} throng {space_name(state, epic.space)} around "
+                                f"{content(state).monsters[rule.epic].name}. The investigators lose.", events)
+
+
 def place_monster(state: EldritchState, kind: str, space: str) -> MonsterToken:
-    token = MonsterToken(uid=state.next_uid, kind=kind, space=space)
+    token = trusted(MonsterToken, {"uid": state.next_uid, "kind": kind, "space": space, "damage": 0})
     state.next_uid += 1
     state.monsters.append(token)
     return token
@@ -190,8 +245,7 @@ def monster_stats(state: EldritchState, token: MonsterToken) -> tuple[int | None
 def remove_monster(state: EldritchState, token: MonsterToken, events: Events, defeated: bool) -> None:
     """A defeated or discarded Monster returns to the cup; an Epic Monster goes back to the box, and defeating
     one may solve the Mystery or Final Mystery that needs it (digest 1.6, 5)."""
-    if token in state.monsters:
-        state.monsters.remove(token)
+    drop_monster(state, token)
     c = content(state)
     m = c.monsters[token.kind]
     if not m.epic:
@@ -206,15 +260,33 @@ def remove_monster(state: EldritchState, token: MonsterToken, events: Events, de
         solve_final(state, events)
 
 
+#: version -> every space's name as narration says it ("space 3", "Arkham")
+_SPACE_NAMES: dict[str, dict[str, str]] = {}
+
+
+def drop_monster(state: EldritchState, token: MonsterToken) -> None:
+    """Take this very token off the board (by identity: comparing tokens field by field would be slower, and
+    two tokens are never the same Monster)."""
+    for i, m in enumerate(state.monsters):
+        if m is token:
+            del state.monsters[i]
+            return
+
+
 def space_name(state: EldritchState, space: str) -> str:
-    s = content(state).spaces[space]
-    return f"space {s.name}" if s.name.isdigit() else s.name
+    names = _SPACE_NAMES.get(state.content_version)
+    if names is None:
+        names = _SPACE_NAMES[state.content_version] = {
+            s.id: f"space {s.name}" if s.name.isdigit() else s.name for s in content(state).spaces.values()}
+    return names[space]
 
 
 def monsters_at(state: EldritchState, space: str) -> list[MonsterToken]:
     """The Monsters on a space, non-Epic first (they are fought first, digest 3.2)."""
-    c = content(state)
     here = [m for m in state.monsters if m.space == space]
+    if len(here) < 2:
+        return here
+    c = content(state)
     return sorted(here, key=lambda m: (c.monsters[m.kind].epic, m.uid))
 
 
@@ -281,7 +353,7 @@ def solve_mystery(state: EldritchState, events: Events) -> None:
     state.mystery = None
     state.mystery_tokens = 0
     for token in [t for t in state.monsters if t.kind == m.epic]:
-        state.monsters.remove(token)
+        drop_monster(state, token)
     ao = c.ancient_ones[state.ao]
     say(events, f"Mystery solved: {m.name} ({len(state.solved)}/{ao.mysteries}).", cause=m.id, kind="mystery.solved")
     events[-1].render = True

@@ -93,3 +93,86 @@ def test_combat_example() -> None:
     assert any("Strength 4 -1 +2" in t and "5 dice" in t for t in lines)
     assert (inv.sanity, inv.health) == (5, 6)
     assert state.monsters[0].damage == 1 and state.flow.stack == []
+
+
+def _sun_at(space: str, version: str):  # type: ignore[no-untyped-def]
+    state = at_moment(new(1), version)
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity = "eh.investigator.sun-yuexin", space, 6, 6
+    inv.assets, inv.artifacts, inv.spells, inv.conditions, inv.clues = [], [], [], [], 0
+    state.monsters.clear()
+    return state, inv
+
+
+def test_component_actions_example_sheet_then_asset() -> None:
+    """Rulebook, "Component Actions" example: an investigator uses the action on her sheet, then for her second
+    action one printed on an Asset she holds: different components, both in one turn."""
+    state, inv = _sun_at("shanghai", variant(lambda c: _neutral(c, "eh.investigator.sun-yuexin")))
+    inv.assets = ["eh.asset.railway-timetable"]
+    inv.health = 3
+    push(state, "turn", 0)
+    run(state)
+    dice(state, 5, 1)  # the sheet's Will (-1) test: Will 3 - 1 = 2 dice, a pass
+    choose(state, "use:eh.investigator.sun-yuexin")
+    assert inv.health == 5
+    assert "use:eh.investigator.sun-yuexin" not in {o.id for o in prompt(state).options}
+    choose(state, "use:eh.asset.railway-timetable")
+    assert inv.train == 1 and state.flow.stack == []
+
+
+def test_tests_on_cards_example_a_rest_test_failed() -> None:
+    """Rulebook, "Tests" example: an investigator whose tome says "when you rest, test Lore; pass: gain a Spell"
+    rests, rolls 2 dice showing 1 and 3, fails, and gains no Spell. Our Black-Letter Folio tests Lore (-1) and
+    gives +1 Lore, so Lore 2 rolls the example's 2 dice."""
+    state, inv = _sun_at("shanghai", variant(lambda c: _neutral(c, "eh.investigator.sun-yuexin")))
+    inv.assets = ["eh.asset.black-letter-folio"]
+    inv.health = 5
+    push(state, "turn", 0)
+    run(state)
+    dice(state, 1, 3)
+    events = choose(state, "rest")
+    assert any("Lore 2 -1 +1 (Black-Letter Folio): 2 dice → 1 3" in t for t in texts(events))
+    assert inv.spells == [] and inv.health == 6
+
+
+def test_location_encounter_example_general_or_region_deck() -> None:
+    """Rulebook, "Location Encounters" example: on Arkham an investigator may draw from the General deck (and
+    read its City section) or from the America deck (and read Arkham's section)."""
+    state, inv = _sun_at("arkham", variant(lambda c: _neutral(c, "eh.investigator.sun-yuexin")))
+    push(state, "encounter_turn", 0)
+    run(state)
+    options = {o.id: o.data for o in prompt(state).options}
+    assert options["location"] == ("location", "") and options["location:general"] == ("location", "general")
+    general_before = len(state.decks["general"].draw_pile)
+    america_before = len(state.decks["america"].draw_pile)
+    dice(state, *([5] * 12))
+    choose(state, "location:general")
+    while prompt_or_none(state) is not None:
+        choose(state, prompt(state).options[0].id)
+    assert len(state.decks["general"].draw_pile) == general_before - 1
+    assert len(state.decks["america"].draw_pile) == america_before
+
+
+def prompt_or_none(state):  # type: ignore[no-untyped-def]
+    from engine import api
+
+    pending = api.prompts(state)
+    return pending[0] if pending else None
+
+
+def test_spawn_icon_example_a_monster_moves_when_it_spawns() -> None:
+    """Rulebook, "Spawning Monsters": a Monster with the spawn icon resolves its spawn effect at once (e.g. it
+    moves to the Heart of Africa)."""
+    from engine.eldritch import world as W
+
+    state, _ = _sun_at("arkham", variant(lambda c: None))
+    state.cup = ["eh.monster.deep-borer"]  # its spawn effect: move to the Heart of Africa
+    W.spawn_monster(state, "rome", [], "test")
+    run(state)
+    assert [(m.kind, m.space) for m in state.monsters] == [("eh.monster.deep-borer", "the-heart-of-africa")]
+
+
+def test_setup_example_doom_and_omen() -> None:
+    """Rulebook, setup step 9 example: Azathoth's sheet starts Doom on 15; the Omen starts on green."""
+    state = new(2, ao="azathoth")
+    assert state.doom == 15 and state.omen_colour == "green"
