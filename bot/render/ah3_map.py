@@ -186,7 +186,7 @@ def _draw_name(image: Image.Image, plate: Plate, dx: int, dy: int) -> None:
 class Marker:
     """One marker on a space: a doom count, an investigator, a monster chip, or "+N" for those that do not fit."""
 
-    kind: str  # doom | investigator | monster | more
+    kind: str  # seal | doom | investigator | monster | more
     colour: Color
     label: str
     edge: Color | None = None
@@ -233,6 +233,9 @@ def draw_marker(image: Image.Image, draw: ImageDraw.ImageDraw, m: Marker, x: int
     if m.kind == "doom":
         paste_icon(image, _disc(DOOM, DARK_INK, 2, size=size), (x, y))
         draw_text(image, (cx, cy), m.label, NAME, WHITE, bold=True, anchor="mm")
+    elif m.kind == "seal":  # a scenario's seal: no doom is placed here while it holds
+        paste_icon(image, _disc(Theme.GOOD, DARK_INK, 2, size=size), (x, y))
+        draw_text(image, (cx, cy), m.label, NAME, DARK_INK, bold=True, anchor="mm")
     elif m.kind == "investigator":
         paste_icon(image, _disc(m.colour, WHITE if m.active else DARK_INK, 3 if m.active else 2, size=size), (x, y))
         draw_text(image, (cx, cy), m.label, TEXT, DARK_INK, bold=True, anchor="mm")
@@ -281,6 +284,8 @@ def markers_by_space(view: ArkhamView) -> dict[str, list[Marker]]:
     """Every space's markers in drawing order."""
     out: dict[str, list[Marker]] = {s.id: [] for s in view.spaces}
     for s in view.spaces:
+        if s.sealed:
+            out[s.id].append(Marker("seal", Theme.GOOD, "S"))
         if s.doom > 0:
             out[s.id].append(Marker("doom", DOOM, str(s.doom)))
     placed: set[int] = set()

@@ -154,8 +154,11 @@ class AssetCard(Card):
     horror_cost: int = Field(default=0, ge=0)  # spells: horror suffered (or remnants spent) to cast
     action: Section | None = None  # a component action (once per round)
     reckoning: Effects = Field(default_factory=list)
+    #: resolved when the card is discarded (full of damage or horror, its holder defeated, discarded by an
+    #: effect); not when it is given up as a `pay` cost (scenario cards: a witness lost on the road)
+    on_lost: Effects = Field(default_factory=list)
 
-    _eff = field_validator("reckoning", mode="before")(_effects)
+    _eff = field_validator("reckoning", "on_lost", mode="before")(_effects)
 
     @model_validator(mode="after")
     def _check(self) -> AssetCard:
@@ -262,6 +265,9 @@ class Activation(Strict):
     kind: Literal["hunter", "patrol", "lurker"]
     destination: str | None = None
     directly: bool = False  # "moves directly": placed on the destination
+    #: a hunter whose prey is whoever holds this card (by id), chosen afresh at each activation; nobody
+    #: holding it: the nearest investigator
+    hunts: str | None = None
     effects: Effects = Field(default_factory=list)
     text: str
 
@@ -273,6 +279,8 @@ class Activation(Strict):
             raise ValueError("a patrol needs a destination")
         if self.kind != "patrol" and self.destination:
             raise ValueError("only a patrol has a destination")
+        if self.hunts and self.kind != "hunter":
+            raise ValueError("only a hunter hunts a card's holder")
         return self
 
 
@@ -321,21 +329,23 @@ class MonsterCard(Card):
 # ---------------------------------------------------------------- scenarios
 
 class Threshold(Strict):
-    """A codex condition: every listed count must be reached. A count is `base + per_investigator x the
-    number of investigators who started the game`."""
+    """A codex condition: every listed count must be reached. The sheet_clues, sheet_doom, board_doom and seals
+    counts are `base + per_investigator x the investigators who started the game`, rounded down (so 0.5 reads
+    "plus 1 for every 2 investigators")."""
 
     sheet_clues: int | None = None
     sheet_doom: int | None = None
     board_doom: int | None = None
     anomalies: int | None = None
+    seals: int | None = None  # seal markers on the map
     round: int | None = None
     epic_defeated: bool = False  # this card's epic monster is defeated
-    per_investigator: int = 0  # added per starting investigator to the sheet_clues/sheet_doom/board_doom count
+    per_investigator: float = Field(default=0, ge=0)  # per starting investigator (see above)
 
     @model_validator(mode="after")
     def _check(self) -> Threshold:
         if not any(getattr(self, k) is not None for k in ("sheet_clues", "sheet_doom", "board_doom", "anomalies",
-                                                           "round")) and not self.epic_defeated:
+                                                           "seals", "round")) and not self.epic_defeated:
             raise ValueError("a threshold needs at least one count")
         return self
 
@@ -352,10 +362,16 @@ class Progress(Strict):
 
 class CodexAction(Section):
     """A component action printed on a codex card: any investigator may use it once per round (digest 4.1).
-    `where` limits it to a space (or a neighborhood id)."""
+    `where` limits it to a space or a neighborhood id, or to any of a list of them."""
 
     label: str
-    where: str | None = None
+    where: str | list[str] | None = None
+
+    def places(self) -> list[str] | None:
+        """The spaces or neighborhoods it may be used in (None: anywhere)."""
+        if self.where is None:
+            return None
+        return [self.where] if isinstance(self.where, str) else list(self.where)
 
 
 class MapChange(Strict):
@@ -685,6 +701,43 @@ def cross_check(c: Content) -> None:
         wins, losses = "win" in verbs, "lose" in verbs
         if not wins or not losses:
             raise ContentError(f"{where}: the archive needs a way to win and a way to lose (digest 10)")
+        for arc in pack.archive.values():
+            for place in (arc.action.places() or []) if arc.action else []:
+                if place not in every and place not in all_tiles:
+                    raise ContentError(f"{where} (archive {arc.number}): the action's place '{place}' is not on "
+                                       "the map")
+    for where, effects in _effect_lists(c):
+        for verb, arg in walk(effects):
+            if verb == "special" and (arg not in c.assets or c.assets[arg].kind != "special"):
+                raise ContentError(f"{where}: '{arg}' is not a special card")
+            if verb == "pay" and "card" in arg and arg["card"] not in c.assets:
+                raise ContentError(f"{where}: pays with '{arg['card']}', which is not a card of this pack")
+    for where, monster in [(f"monsters.yaml ({m.id})", m) for m in c.monsters.values()] + [
+            (f"{p.file} (archive {a.number})", a.epic) for p in c.scenarios.values() for a in p.archive.values()
+            if a.epic is not None]:
+        if monster.activation.hunts and monster.activation.hunts not in c.assets:
+            raise ContentError(f"{where}: hunts the holder of '{monster.activation.hunts}', which is not a card")
+
+
+def _effect_lists(c: Content) -> list[tuple[str, Effects]]:
+    """Every effect list of the pack with where it is written (for references to cards)."""
+    out: list[tuple[str, Effects]] = []
+    for tile, deck in c.encounters.items():
+        out += [(f"neighborhoods/{tile} ({card.id})", e) for card in deck.values() for e in _section_effects(card)]
+    for table in (c.streets, c.anomalies, c.headlines):
+        out += [(card.id, e) for card in table.values() for e in _section_effects(card)]
+    for a in c.assets.values():
+        out += [(a.id, e) for e in (a.reckoning, a.on_lost, a.action.effects if a.action else [])]
+    for m in c.monsters.values():
+        out += [(m.id, m.activation.effects), (m.id, m.reckoning)]
+    for pack in c.scenarios.values():
+        out += [(e.id, e.encounter.effects) for e in pack.events.values()]
+        for arc in pack.archive.values():
+            lists = [arc.on_add, arc.reckoning, *(p.effects for p in (arc.clue, arc.doom, arc.action) if p)]
+            if arc.epic is not None:
+                lists += [arc.epic.activation.effects, arc.epic.reckoning]
+            out += [(f"{pack.file} (archive {arc.number})", e) for e in lists]
+    return out
 
 
 #: this game's content by version (engine/core/content.py GameContent); a test or a trial pack pins its own
@@ -710,7 +763,9 @@ def main(argv: list[str]) -> int:
             cards, kind = load_entries(path, EncounterCard), "neighborhood"
         else:
             table, model = _FLAT[path.name]
-            cards, kind = load_entries(path, model, prepare=lambda r: r), table
+            asset_kind = _ASSET_KIND.get(table)
+            cards = load_entries(path, model, prepare=(lambda r: {**r, "kind": asset_kind}) if asset_kind else None)
+            kind = table
         print(yaml.safe_dump({"mix": compute_mix(kind, cards)}, sort_keys=False))
         return 0
     c = load_content()

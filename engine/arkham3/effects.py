@@ -9,10 +9,12 @@ above the rest. Every effect carries a context: `seat` ("you", may be None), `sp
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engine.arkham3 import board
 from engine.arkham3.board import content, graph, has_inv, inv, scenario, who
+from engine.arkham3.content import Threshold
 from engine.arkham3.effects_schema import SKILLS, TOKENS
 from engine.arkham3.ops import Events, answers, asks, auto, pick, push, say, seq
 from engine.arkham3.state import ArkhamState, Asset, Inv, Monster
@@ -264,12 +266,18 @@ def h_test(state: ArkhamState, arg: dict[str, Any], ctx: Ctx, source: str, event
          spec=arg, ctx=ctx)
 
 
+def can_pay(i: Inv, arg: dict[str, Any]) -> bool:
+    """Whether an investigator holds what a `pay` asks: money, clues, remnants, focus tokens and the card (damage
+    and horror can always be suffered)."""
+    costs = {k: arg[k] for k in ("money", "clues", "remnants", "focus") if k in arg}
+    held = "card" not in arg or any(a.card == arg["card"] for a in i.assets)
+    return held and all(getattr(i, k) >= n for k, n in costs.items() if k != "focus") and \
+        len(i.focus) >= costs.get("focus", 0)
+
+
 def h_pay(state: ArkhamState, arg: dict[str, Any], ctx: Ctx, source: str, events: Events) -> None:
     i = _you(state, ctx)
-    costs = {k: arg[k] for k in ("money", "clues", "remnants", "damage", "horror", "focus") if k in arg}
-    can = all(getattr(i, k) >= n for k, n in costs.items() if k in ("money", "clues", "remnants")) and \
-        len(i.focus) >= costs.get("focus", 0)
-    if not can:
+    if not can_pay(i, arg):
         say(events, f"{who(state, ctx['seat'])} cannot pay: {arg.get('label', 'the cost')}.", "pay.cannot",
             ctx["seat"], source)
         return
@@ -279,8 +287,8 @@ def h_pay(state: ArkhamState, arg: dict[str, Any], ctx: Ctx, source: str, events
 @asks("pay_ask")
 def ask_pay(state: ArkhamState, frame: Frame) -> Prompt:
     arg = frame.args["arg"]
-    costs = ", ".join(f"{n} {k}" if k != "money" else f"${n}" for k, n in arg.items()
-                      if k not in ("effects", "label"))
+    costs = ", ".join(f"${n}" if k == "money" else content(state).name_of(n) if k == "card" else f"{n} {k}"
+                      for k, n in arg.items() if k not in ("effects", "label"))
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=arg.get("label") or f"Pay {costs}?",
                   reason=f"Costs {costs}", options=[Option(id="yes", label=f"Pay ({costs})", data=True),
                                                     Option(id="no", label="Do not pay", data=False)],
@@ -298,6 +306,9 @@ def answer_pay(state: ArkhamState, frame: Frame, answer: Answer, events: Events)
             setattr(i, k, getattr(i, k) - arg[k])
     for _ in range(arg.get("focus", 0)):
         i.focus.pop()
+    if "card" in arg:
+        given = next(a for a in i.assets if a.card == arg["card"])
+        return_asset(state, seat, given)  # given up as a cost: not lost, so its on_lost does not resolve
     say(events, f"{who(state, seat)} pays: {arg.get('label', 'the cost')}.", "pay", seat, frame.source)
     run_effects(state, arg["effects"], ctx, frame.source)
     if arg.get("damage") or arg.get("horror"):
@@ -342,6 +353,28 @@ def h_remove_doom(state: ArkhamState, n: int, ctx: Ctx, source: str, events: Eve
     space = _space(state, ctx)
     if space is not None:
         remove_doom(state, space, n, events, ctx.get("seat"), source)
+
+
+def h_seal(state: ArkhamState, arg: Any, ctx: Ctx, source: str, events: Events) -> None:
+    """A seal marker (a scenario's rule): the doom in the space is removed and no doom is placed there while the
+    seal holds; only a street-free neighborhood space can be sealed."""
+    space = _space(state, ctx)
+    if space is None or board.is_street(space) or space in state.seals:
+        return
+    remove_doom(state, space, state.doom.get(space, 0), events, ctx.get("seat"), source)
+    state.seals.append(space)
+    say(events, f"{board.space_name(state, space)} is sealed ({len(state.seals)} seal(s) on the map).", "sealed",
+        ctx.get("seat"), source, space=space)
+    push(state, "codex", None, "codex")
+
+
+def h_break_seal(state: ArkhamState, arg: Any, ctx: Ctx, source: str, events: Events) -> None:
+    space = _space(state, ctx)
+    if space in state.seals:
+        state.seals.remove(space)
+        say(events, f"The seal on {board.space_name(state, space)} is broken ({len(state.seals)} left).",
+            "seal.broken", ctx.get("seat"), source, space=space)
+        push(state, "codex", None, "codex")
 
 
 def _each(select: str):
@@ -496,7 +529,7 @@ VERB_HANDLERS: dict[str, Any] = {
     "spawn_clue": h_token("spawn_clue"), "gate_burst": h_token("gate_burst"), "sheet_doom": h_sheet("doom"),
     "sheet_clues": h_sheet("clues"), "add_tokens": h_tokens(True), "remove_tokens": h_tokens(False),
     "add_archive": h_add_archive, "win": h_end("win"), "lose": h_end("loss"), "flip_self": h_flip_self,
-    "discard_self": h_discard_self,
+    "discard_self": h_discard_self, "seal": h_seal, "break_seal": h_break_seal,
 }
 #: verbs that need "you" on the board; the others work on the board alone
 YOU_VERBS = frozenset({"damage", "horror", "direct_damage", "direct_horror", "recover_damage", "recover_horror",
@@ -531,6 +564,10 @@ def run_place_doom(state: ArkhamState, frame: Frame, events: Events) -> None:
         return
     tile = g.tile_of[space]
     assert tile is not None
+    if space in state.seals:
+        say(events, f"The seal on {g.names[space]} holds: the doom is lost.", "doom.sealed", None, frame.source,
+            space=space)
+        return
     if tile in state.anomalies:
         say(events, f"The anomaly in {content(state).tiles[tile].name} swallows the doom: it goes to the scenario "
             "sheet.", "doom.redirected", None, frame.source, space=space)
@@ -896,7 +933,7 @@ def run_defeat(state: ArkhamState, frame: Frame, events: Events) -> None:
 DECK_OF = {"item": "item", "ally": "ally", "spell": "spell"}
 
 
-def discard_asset(state: ArkhamState, seat: int, a: Asset, events: Events, quiet: bool = False) -> None:
+def return_asset(state: ArkhamState, seat: int, a: Asset) -> None:
     """Allies, items and spells go to the bottom of their decks; special cards back to their pile; starting
     cards leave the game (digest 6.2)."""
     i = inv(state, seat)
@@ -907,8 +944,16 @@ def discard_asset(state: ArkhamState, seat: int, a: Asset, events: Events, quiet
         state.decks[card.kind].insert(0, a.card)
     elif card.kind == "special":
         state.special_pile.append(a.card)
-    if not quiet:
+
+
+def discard_asset(state: ArkhamState, seat: int, a: Asset, events: Events, quiet: bool = False) -> None:
+    """A discard: the card goes back (`return_asset`), then its `on_lost` effects resolve."""
+    return_asset(state, seat, a)
+    card = content(state).assets[a.card]
+    if not quiet or card.on_lost:
         say(events, f"{who(state, seat)} discards {card.name}.", "discard", seat)
+    if card.on_lost:
+        run_effects(state, card.on_lost, ctx_for(state, seat, card=a.card), a.card)
 
 
 def refill_display(state: ArkhamState) -> None:
@@ -1077,13 +1122,21 @@ def run_add_archive(state: ArkhamState, frame: Frame, events: Events) -> None:
     run_effects(state, card.on_add, ctx_for(state, None), f"archive:{n}")
 
 
-def threshold_met(state: ArkhamState, number: int, when: Any) -> bool:
-    extra = when.per_investigator * state.started_with
+def threshold_count(state: ArkhamState, base: int, when: Threshold) -> int:
+    """A scaled count: base + per_investigator x the investigators who started, rounded down (digest 10)."""
+    return base + math.floor(when.per_investigator * state.started_with)
+
+
+def threshold_met(state: ArkhamState, number: int, when: Threshold) -> bool:
+    def reached(have: int, base: int | None) -> bool:
+        return base is None or have >= threshold_count(state, base, when)
+
     checks = [
-        when.sheet_clues is None or state.sheet_clues >= when.sheet_clues + extra,
-        when.sheet_doom is None or state.sheet_doom >= when.sheet_doom + extra,
-        when.board_doom is None or board.board_doom(state) >= when.board_doom + extra,
+        reached(state.sheet_clues, when.sheet_clues),
+        reached(state.sheet_doom, when.sheet_doom),
+        reached(board.board_doom(state), when.board_doom),
         when.anomalies is None or len(state.anomalies) >= when.anomalies,
+        reached(len(state.seals), when.seals),
         when.round is None or state.round >= when.round,
         not when.epic_defeated or number in state.epic_defeated,
     ]

@@ -22,6 +22,8 @@ CONDITIONS = ("blessed", "cursed", "dark_pact")
 #: where an investigator is sent or a monster is placed
 WHERES = ("unstable", "starting", "here")
 COST_KINDS = ("money", "clues", "remnants", "damage", "horror", "focus")
+#: a cost that is a card you hold (by id): paying it returns the card to its pile
+CARD_COST = "card"
 
 VERBS: dict[str, str] = {
     # you: health and sanity (damage/horror may go to allies; direct_ may not)
@@ -57,6 +59,8 @@ VERBS: dict[str, str] = {
     "each_in_neighborhood": "effects",
     "each_investigator": "effects",  # every investigator on the board
     "monster_damage": "pos",  # deal damage to a monster in your space (you choose which)
+    "seal": "true",  # a seal marker on this space: its doom is removed and no doom is placed there again
+    "break_seal": "true",  # the seal on this space (if any) is broken: the space takes doom again
     # the board and the clock
     "spawn_monster": "true",  # draw the bottom monster card and spawn it by its spawn text
     "spread_doom": "pos",  # resolve the spread doom token N times
@@ -150,14 +154,16 @@ def _test(arg: Any) -> str | None:
 
 
 def _pay(arg: Any) -> str | None:
-    bad = _keys(arg, {*COST_KINDS, "label"}, {"effects"})
+    bad = _keys(arg, {*COST_KINDS, CARD_COST, "label"}, {"effects"})
     if bad:
         return bad
     costs = [k for k in COST_KINDS if k in arg]
-    if not costs:
-        return f"at least one cost from {', '.join(COST_KINDS)}"
-    if any(not isinstance(arg[k], int) or arg[k] < 1 for k in costs):
+    if not costs and CARD_COST not in arg:
+        return f"at least one cost from {', '.join((*COST_KINDS, CARD_COST))}"
+    if any(not isinstance(arg[k], int) or isinstance(arg[k], bool) or arg[k] < 1 for k in costs):
         return "costs of at least 1"
+    if CARD_COST in arg and (not isinstance(arg[CARD_COST], str) or not arg[CARD_COST]):
+        return "card: the id of a card you hold"
     return _nested(arg["effects"], "pay.effects")
 
 

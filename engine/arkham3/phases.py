@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.arkham3 import board
 from engine.arkham3.board import content, graph, has_inv, inv, scenario, who
+from engine.arkham3.content import CodexAction
 from engine.arkham3.effects import (
     ctx_for,
     engage,
@@ -22,7 +23,7 @@ from engine.arkham3.effects import (
     run_effects,
     suffer,
 )
-from engine.arkham3.effects_schema import SKILLS
+from engine.arkham3.effects_schema import SKILLS, walk
 from engine.arkham3.ops import Events, answers, asks, auto, pick, push, say, seq
 from engine.arkham3.skills import start_test
 from engine.arkham3.state import ArkhamState, Asset, Inv, Monster
@@ -209,13 +210,28 @@ def action_options(state: ArkhamState, seat: int) -> list[tuple[str, str, tuple[
     for n in state.codex:
         act = pack.archive[n].action
         key = f"codex:{n}"
-        if act is not None and key not in used and _codex_where(state, act.where, here):
+        if act is not None and key not in used and codex_action_open(state, seat, act):
             out.append((key, f"{act.label} (archive {n})", ("codex", n)))
     return out
 
 
-def _codex_where(state: ArkhamState, where: str | None, here: str) -> bool:
-    return where is None or where == here or where == board.tile_of(state, here)
+def codex_action_open(state: ArkhamState, seat: int, act: CodexAction) -> bool:
+    """A codex action is offered in its places only, and only when it can do something ([ruling] an action
+    that would change nothing is not offered): a seal not where a seal already is, a special card only while
+    it is in the special pile, a cost paid with a card only to its holder."""
+    i = inv(state, seat)
+    here = i.space or ""
+    places = act.places()
+    if places is not None and here not in places and board.tile_of(state, here) not in places:
+        return False
+    for verb, arg in walk(act.effects):
+        if verb == "seal" and (here in state.seals or board.is_street(here)):
+            return False
+        if verb == "special" and arg not in state.special_pile:
+            return False
+        if verb == "pay" and "card" in arg and not any(a.card == arg["card"] for a in i.assets):
+            return False
+    return True
 
 
 @asks("action")
@@ -633,6 +649,13 @@ def run_activate(state: ArkhamState, frame: Frame, events: Events) -> None:
         return
     g = graph(state)
     if act.kind == "hunter":
+        if act.hunts:
+            # its prey is whoever holds the card now (so it engages them in a crowded space), else nobody
+            holder = card_holder(state, act.hunts)
+            m.prey = holder
+            if holder is not None:
+                push(state, "monster_go", None, m.card, uid=m.uid, space=inv(state, holder).space)
+                return
         if m.prey is not None and has_inv(state, m.prey):
             push(state, "monster_go", None, m.card, uid=m.uid, space=inv(state, m.prey).space)
             return
@@ -653,8 +676,18 @@ def run_activate(state: ArkhamState, frame: Frame, events: Events) -> None:
          [(d, g.names[d], d) for d in closest], "monster_go", "space", m.card, uid=m.uid)
 
 
+def card_holder(state: ArkhamState, card: str) -> int | None:
+    """The seat whose investigator holds that card, if one does."""
+    for s in board.on_board(state):
+        if any(a.card == card for a in inv(state, s).assets):
+            return s
+    return None
+
+
 def patrol_targets(state: ArkhamState, m: Monster, dest: str) -> list[str]:
     g = graph(state)
+    if dest == "sealed":
+        return [s for s in state.seals if s in g.adj]
     if dest == "unstable":
         return board.unstable(state)
     if dest == "starting":

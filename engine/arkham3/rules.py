@@ -27,8 +27,8 @@ NOTICES = (
     "order, ties); any player may claim the next turn or encounter.",
     "Cards that simply add dice are used for you in each test, the best ones within 2 hand icons; rerolls, "
     "spells and other costs are always your choice.",
-    "No card in this pack adds or removes dice after a roll, halves a price or flips a card to another type, so "
-    "those rules never come up.",
+    "No card in this pack adds or removes dice after a roll, halves a price, flips a card to another type or "
+    "removes a map tile, so those rules never come up.",
 )
 
 #: ops that act for an investigator: dropped if that investigator left the board before answering

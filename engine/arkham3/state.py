@@ -86,6 +86,7 @@ class ArkhamState(GameState):
     doom: dict[str, int] = Field(default_factory=dict)  # space -> doom
     clues: dict[str, int] = Field(default_factory=dict)  # tile -> clues in its central area
     anomalies: list[str] = Field(default_factory=list)  # tiles with an anomaly token
+    seals: list[str] = Field(default_factory=list)  # spaces holding a scenario's seal marker (no doom lands there)
     sheet_doom: int = 0
     sheet_clues: int = 0
     # decks: the end of each list is the top

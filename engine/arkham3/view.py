@@ -23,6 +23,7 @@ class SpaceView(BaseModel):
     investigators: list[int]
     monsters: list[int]
     adjacent: list[str]
+    sealed: bool = False  # a scenario's seal marker: no doom is placed here
 
 
 class NeighborhoodView(BaseModel):
@@ -128,7 +129,7 @@ def build_view(state: ArkhamState, seat: int | None) -> ArkhamView:
         spaces.append(SpaceView(
             id=s, name=g.names[s], neighborhood=g.tile_of[s], street=g.street_type.get(s), doom=state.doom.get(s, 0),
             investigators=board.at(state, s), monsters=[m.uid for m in state.monsters if m.space == s],
-            adjacent=list(g.adj[s])))
+            adjacent=list(g.adj[s]), sealed=s in state.seals))
     monsters = []
     for m in state.monsters:
         card = board.monster_card(state, m)

@@ -36,7 +36,7 @@ from bot.render.ah3_style import (
     seat_colour,
 )
 from bot.render.arkham3 import HEIGHT, WIDTH, board_layout, render_board, render_board_image, space_xy
-from bot.render.kit import Box, Color
+from bot.render.kit import Box, Color, Theme
 from engine import api
 from engine.agents import RandomAgent
 from engine.arkham3.content import default_content
@@ -432,3 +432,17 @@ def test_the_renderer_is_pure() -> None:
     for text in random.Random(1).sample(_phase_states(SCENARIOS[-1], 25), 3):
         render_board_image(_view(api.from_json(text)))  # type: ignore[arg-type]
     assert render_board_image(view).tobytes() == first
+
+
+def test_a_sealed_space_shows_its_seal() -> None:
+    """The Sentinel Stones (our scenario sheet): a sealed space takes no doom; the board marks the seal on its
+    space, and only there."""
+    state = _new("sentinel-stones", 11)
+    before = _view(state)
+    target, other = _empty_spaces(before)[:2]
+    state.seals.append(target)
+    view = _view(state)
+    image = _picture(view)
+    assert any(m.kind == "seal" for m in markers_by_space(view)[target])
+    assert _count(image, _markers_area(view, target), Theme.GOOD) > 200
+    assert _count(image, _markers_area(view, other), Theme.GOOD) == 0

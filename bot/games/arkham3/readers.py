@@ -121,6 +121,8 @@ def map_text(view: ArkhamView, query: str | None, asker: int | None) -> str:
         lines.append(f"{hood.name}: {hood.clues} clue{'s' if hood.clues != 1 else ''}"
                      + (", an anomaly" if hood.anomaly else ""))
     here = []
+    if space.sealed:
+        here.append("a seal (no doom is placed here)")
     if space.doom:
         here.append(f"{space.doom} doom")
     by_uid = {m.uid: m for m in view.monsters}

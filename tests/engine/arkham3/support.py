@@ -24,9 +24,10 @@ class ScriptedRng(Rng):
         return super().below(n)
 
 
-def new_game(players: int = 1, seed: int = 3, characters: list[str] | None = None) -> ArkhamState:
+def new_game(players: int = 1, seed: int = 3, characters: list[str] | None = None,
+             scenario: str = "witch-light") -> ArkhamState:
     seats = [SeatSpec(seat=i, name=f"p{i}", character=(characters or [None] * players)[i]) for i in range(players)]
-    state, _ = api.new_game("arkham3", seats, {"scenario": "witch-light"}, seed)
+    state, _ = api.new_game("arkham3", seats, {"scenario": scenario}, seed)
     assert isinstance(state, ArkhamState)
     return state
 
@@ -76,3 +77,17 @@ def add_monster(state: ArkhamState, card: str, space: str | None, status: str = 
 
 def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)
+
+
+def settle(state: ArkhamState, choose: dict[str, str] | None = None, limit: int = 50) -> None:
+    """Answer every pending question with the prompt's default (or `choose[op]`) until none is left or the turn
+    asks for an action."""
+    for _ in range(limit):
+        if state.over or not api.prompts(state) or op(state) == "action":
+            return
+        p = prompt(state)
+        pick = (choose or {}).get(op(state))
+        if p.kind.value == "amount":
+            answer(state, amount=p.default_amount if p.default_amount is not None else p.max_amount)
+        else:
+            answer(state, pick or (p.default or [p.options[0].id])[0])

@@ -284,6 +284,40 @@ def test_content_errors_name_the_file_line_and_card(tmp_path) -> None:  # noqa: 
         load_content(pack)
 
 
+def test_every_deck_file_is_checked_against_its_declared_mix(tmp_path) -> None:  # noqa: ANN001
+    """CONTENT.md 'write the intended mix at the top of the deck file and let a test check it': a deck whose
+    cards no longer match its `mix:` (here a new neighborhood's test count) fails the load, naming the file."""
+    import shutil
+
+    from engine.arkham3.content import ASSETS
+
+    pack = tmp_path / "pack"
+    shutil.copytree(ASSETS, pack)
+    f = pack / "neighborhoods" / "sentinel_hill.yaml"
+    f.write_text(f.read_text().replace("skill: strength", "skill: will", 1))
+    with pytest.raises(ContentError, match=r"sentinel_hill.yaml: the declared mix does not match"):
+        load_content(pack)
+
+
+def test_cards_named_by_effects_must_exist(tmp_path) -> None:  # noqa: ANN001
+    """DESIGN 'effects as data' (validated at load): a codex action that pays with a card the pack lacks, or a
+    scenario action placed off the map, fails the load."""
+    import shutil
+
+    from engine.arkham3.content import ASSETS
+
+    pack = tmp_path / "pack"
+    shutil.copytree(ASSETS, pack)
+    f = pack / "scenarios" / "innsmouth_road.yaml"
+    original = f.read_text()
+    f.write_text(original.replace("card: a3.special.temperance-ware", "card: a3.special.nobody", 1))
+    with pytest.raises(ContentError, match="a3.special.nobody"):
+        load_content(pack)
+    f.write_text(original.replace("where: innsmouth.curing-sheds", "where: innsmouth.nowhere", 1))
+    with pytest.raises(ContentError, match="innsmouth.nowhere"):
+        load_content(pack)
+
+
 def test_illegal_answers_change_nothing() -> None:
     """DESIGN 'engine contract': a rejected action leaves the state untouched."""
     state = new_game()
