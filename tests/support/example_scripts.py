@@ -32,7 +32,7 @@ SEED = 45
 USERS = ("alice", "bob")
 GROUP_PACKAGES = {"es": "elder_sign", "eh": "eldritch", "ah": "arkham3"}
 #: Arkham Horror 3e: (scenario, seed) of a two-player game the smart agent plays to its end, one per scenario
-ARKHAM3_GAMES: dict[str, int] = {}
+ARKHAM3_GAMES: dict[str, int] = {"witch-light": 21, "low-tide": 1, "sentinel-stones": 16, "innsmouth-road": 7}
 ELDRITCH_EXAMPLE = REPO / "examples" / "eldritch.txt"
 ELDRITCH_SEED = 7  # a two-handed win against Yog-Sothoth in about 75 decisions
 ELDRITCH_AO = "yog-sothoth"
