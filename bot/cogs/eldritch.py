@@ -9,37 +9,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games
-from bot.actors import actor_for, channel_of
-from bot.replies import send_reply, within_deadline
+from bot.cogs.game_commands import GameCommands
 
 if TYPE_CHECKING:
     from bot.bot import MiskatonicBot
 
 
 @app_commands.guild_only()
-class EldritchHorror(commands.GroupCog, group_name="eh",
+class EldritchHorror(GameCommands, commands.GroupCog, group_name="eh",
                      group_description="Eldritch Horror: your actions and encounter, sheets, the map, cards."):
+    command_group = "eh"
+
     def __init__(self, bot: MiskatonicBot) -> None:
         self.bot = bot
         super().__init__()
-
-    async def _run(self, interaction: discord.Interaction, command: str, /, *, ephemeral: bool = False,
-                   **args: str | None) -> None:
-        # `command` is positional-only so that a command argument may itself be called "name" (/eh card)
-        channel_id = channel_of(interaction)
-        actor = await actor_for(interaction)
-        work = games.game_command(self.bot.service, channel_id, actor, "eh", command,
-                                  {k: v for k, v in args.items() if v is not None})
-        await send_reply(interaction, await within_deadline(interaction, work, ephemeral=ephemeral))
-
-    async def _suggest(self, interaction: discord.Interaction, command: str,
-                       current: str) -> list[app_commands.Choice[str]]:
-        if interaction.channel_id is None:
-            return []  # not in a server channel: the command itself will say so
-        pairs = await games.suggestions(self.bot.service, interaction.channel_id, interaction.user.id, "eh",
-                                        command, current)
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
     async def ac_travel(self, i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(i, "travel", current)

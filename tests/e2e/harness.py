@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.bot import MiskatonicBot
+from bot.components import OPTION_TEXT_MAX, option_token
 from bot.settings import Settings
 from bot.store.migrate import upgrade
+from engine.core.prompt import Action, Prompt, PromptKind
 from engine.games import register
 from tests.e2e.fakediscord import (
     FakeChannel,
@@ -223,3 +225,22 @@ async def controls_for(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, 
             await fake.wait_until(ready, f"controls for prompt {seq}", min(remaining, 0.5))
         except AssertionError:
             continue  # not yet: look for the "Answer" button again
+
+
+async def answer_with_controls(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, game_id: int,
+                               prompt: Prompt, action: Action) -> FakeInteraction:
+    """Answer `prompt` with `action` the way a player does: its button, its menu, or its amount button
+    (opened privately through "Answer" when the question is private or several players are asked)."""
+    message = await controls_for(fake, channel, user, game_id, prompt.seq)
+    index = [o.id for o in prompt.options].index
+    if prompt.kind is PromptKind.AMOUNT:  # one button per value
+        amount = f"a{action.amount}"
+        cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] == amount)
+        return await fake.click(cid, message, user=user)
+    if prompt.kind is PromptKind.MANY or message.selects():
+        tokens = [option_token(prompt, index(c), OPTION_TEXT_MAX) for c in action.choice]
+        select = next(s for s in message.selects() if {o["value"] for o in s["options"]} >= set(tokens))
+        return await fake.select(select["custom_id"], tokens, message, user=user)
+    wanted = {f"i{action.choice[0]}", f"#{index(action.choice[0])}"}
+    cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] in wanted)
+    return await fake.click(cid, message, user=user)

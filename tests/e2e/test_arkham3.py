@@ -15,7 +15,6 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import col
 
-from bot.components import OPTION_TEXT_MAX, option_token
 from bot.games.arkham3.commands import SHORTCUTS, follow, matching, pick
 from bot.store import Game
 from engine import api
@@ -24,7 +23,7 @@ from engine.core.game import GameState
 from engine.core.prompt import Action, Prompt, PromptKind
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.interactions import FakeInteraction
-from tests.e2e.harness import RunningBot, Table, controls_for
+from tests.e2e.harness import RunningBot, Table, answer_with_controls
 from tests.e2e.test_elder_sign import _state, _stepped, narration
 
 pytestmark = pytest.mark.e2e
@@ -110,20 +109,7 @@ async def test_arkham3_two_players_to_the_end(fake: FakeDiscord, table: Table, r
             ix = await fake.slash(f"ah {name}", user=user, channel=table.channel, **args)
             slashes[name] += 1
         else:
-            message = await controls_for(fake, table.channel, user, game_id, prompt.seq)
-            index = [o.id for o in prompt.options].index
-            if prompt.kind is PromptKind.AMOUNT:  # one button per value (remnants spent on a spell's cost)
-                cid = next(c for c in message.custom_ids() if c.startswith("mk:p:")
-                           and c.split(":", 4)[4] == f"a{action.amount}")
-                ix = await fake.click(cid, message, user=user)
-            elif prompt.kind is PromptKind.MANY or message.selects():
-                tokens = [option_token(prompt, index(c), OPTION_TEXT_MAX) for c in action.choice]
-                select = next(s for s in message.selects() if {o["value"] for o in s["options"]} >= set(tokens))
-                ix = await fake.select(select["custom_id"], tokens, message, user=user)
-            else:
-                wanted = {f"i{action.choice[0]}", f"#{index(action.choice[0])}"}
-                cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] in wanted)
-                ix = await fake.click(cid, message, user=user)
+            ix = await answer_with_controls(fake, table.channel, user, game_id, prompt, action)
             clicks += 1
         await fake.expect_callback(ix, timeout=10)
         said = await _stepped(fake, running, game_id, state.step, ix)

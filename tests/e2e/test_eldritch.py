@@ -16,7 +16,6 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import col
 
-from bot.components import OPTION_TEXT_MAX, option_token
 from bot.games.eldritch.commands import SHORTCUTS, matching, pick
 from bot.store import Game
 from engine import api
@@ -24,7 +23,7 @@ from engine.core.prompt import Prompt, PromptKind
 from engine.eldritch.agent import SmartAgent
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.interactions import FakeInteraction
-from tests.e2e.harness import RunningBot, Table, controls_for
+from tests.e2e.harness import RunningBot, Table, answer_with_controls
 from tests.e2e.test_elder_sign import _state, _stepped, narration
 
 pytestmark = pytest.mark.e2e
@@ -100,16 +99,7 @@ async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, 
             ix = await fake.slash(f"eh {name}", user=user, channel=table.channel, **args)
             slashes[name] += 1
         else:
-            message = await controls_for(fake, table.channel, user, game_id, prompt.seq)
-            index = [o.id for o in prompt.options].index
-            if prompt.kind is PromptKind.MANY or message.selects():
-                tokens = [option_token(prompt, index(c), OPTION_TEXT_MAX) for c in action.choice]
-                select = next(s for s in message.selects() if {o["value"] for o in s["options"]} >= set(tokens))
-                ix = await fake.select(select["custom_id"], tokens, message, user=user)
-            else:
-                wanted = {f"i{action.choice[0]}", f"#{index(action.choice[0])}"}
-                cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] in wanted)
-                ix = await fake.click(cid, message, user=user)
+            ix = await answer_with_controls(fake, table.channel, user, game_id, prompt, action)
             clicks += 1
         await fake.expect_callback(ix, timeout=10)
         said = await _stepped(fake, running, game_id, state.step, ix)
