@@ -64,10 +64,11 @@ class Frame(BaseModel):
     def owner(self) -> int:
         """The seat of a frame that always belongs to one (a question, a step of someone's turn). A frame
         pushed without a seat where its op needs one is a bug in the game: it says so, naming the op."""
-        if self.seat is None:
+        seat: int | None = self.__dict__["seat"]  # one read of the model: asked several times per action
+        if seat is None:
             raise EngineError(f"frame {self.id} ('{self.op}', from '{self.source}') has no seat, but its op "
                               "acts for one")
-        return self.seat
+        return seat
 
 
 #: every Frame is made with all its fields set, so all frames can share one "fields set" (pydantic only ever
@@ -246,25 +247,30 @@ class Flow(Generic[S]):
 
     def push(self, state: Any, op: str, seat: int | None = None, source: str = "", /, **args: Any) -> Frame:
         """Push a frame: it runs before everything already on the stack."""
+        return self.push_args(state, op, seat, source, args)
+
+    def push_args(self, state: Any, op: str, seat: int | None, source: str, args: dict[str, Any]) -> Frame:
+        """`push` with the arguments as a dict, which the frame keeps (the caller gives it up): a game's own
+        push helper that already holds its arguments as a dict saves building another."""
         spec = self.ops.get(op)
-        fs: FlowState = state.flow
+        fs = state.flow.__dict__  # plain reads and writes of the counter and the stack (see `run`)
         if spec is None or spec.args is not None:
             f = self.frame(state, op, seat, source, **args)
         else:  # the common case, inlined (with _new_frame): this runs several times per action of every game
-            fid = fs.next_id
-            fs.__dict__["next_id"] = fid + 1
+            fid = fs["next_id"]
+            fs["next_id"] = fid + 1
             f = _object_new(Frame)
             _set_dict(f, "__dict__", {"id": fid, "op": op, "seat": seat, "source": source, "args": args, "seq": 0,
                                       "seqs": {}, "done": [], "cancelled": False, "linked": []})
             _set_fields_set(f, _FRAME_FIELDS)
             _set_extra(f, None)
             _set_private(f, None)
-        fs.stack.append(f)
+        fs["stack"].append(f)
         return f
 
     def push_frames(self, state: Any, frames: Iterable[Frame]) -> None:
         """Push ready-made frames so that they run in the order given."""
-        state.flow.stack.extend(reversed(list(frames)))
+        state.flow.stack.extend(reversed(frames if isinstance(frames, list) else list(frames)))
 
     def push_steps(self, state: Any, steps: Iterable[Step]) -> list[Frame]:
         """Push steps (an option's or a trigger's continuation) so that they run in the order given."""
@@ -275,7 +281,7 @@ class Flow(Generic[S]):
     def push_all(self, state: Any, steps: list[tuple[str, int | None, dict[str, Any]]]) -> list[Frame]:
         """Push several frames so that they run in the order given."""
         frames = [self.frame(state, op, seat, **args) for op, seat, args in steps]
-        self.push_frames(state, frames)
+        state.flow.stack.extend(reversed(frames))
         return frames
 
     @staticmethod
@@ -326,15 +332,19 @@ class Flow(Generic[S]):
         """Run automatic frames until one asks a question or the game ends."""
         stack: list[Frame] = state.flow.stack
         ops = self.ops
+        # `over` and the frames' fields are read as plain values: this loop runs for every step of every game
+        # (a pydantic model's attribute read costs several dict reads), and every write lands in `__dict__`
+        values = state.__dict__
         for _ in range(MAX_AUTO_STEPS):
-            if state.over or not stack:
+            if values["over"] or not stack:
                 return
             # a question stays on the stack while it waits; everything else is popped, then run
             top = stack[-1]
-            if top.cancelled:
+            frame = top.__dict__
+            if frame["cancelled"]:
                 stack.pop()
                 continue
-            op = ops[top.op]
+            op = ops[frame["op"]]
             if isinstance(op, AutoOp):
                 stack.pop()
                 op.run(state, top, events)
@@ -344,8 +354,9 @@ class Flow(Generic[S]):
                     stack.pop()
                 continue
             if not isinstance(op, EachOp):  # an "ask": one prompt, numbered when first reached
-                if top.seq == 0:
-                    top.__dict__["seq"] = state.next_seq()  # a plain write: every Frame field is set
+                if frame["seq"] == 0:
+                    # state.next_seq(), written out (a plain counter); a plain write too: every Frame field is set
+                    frame["seq"] = values["prompt_seq"] = values["prompt_seq"] + 1
                 return
             if not top.seqs:
                 seats = op.seats(state, top)
@@ -364,13 +375,15 @@ class Flow(Generic[S]):
         if state.over or not stack:
             return []
         top = stack[-1]
-        op = self.ops[top.op]
+        frame = top.__dict__  # plain reads, as in `run`
+        op = self.ops[frame["op"]]
         if isinstance(op, AskOp):
-            if top.seq == 0:
+            seq = frame["seq"]
+            if seq == 0:
                 return []
             p = op.ask(state, top)
-            if p.seq != top.seq:
-                p.seq = top.seq
+            if p.seq != seq:
+                p.seq = seq
             return [p]
         if isinstance(op, EachOp):
             out = []
@@ -386,8 +399,13 @@ class Flow(Generic[S]):
         """Apply an answer to `prompt` (already validated against it) and run on until the next question."""
         stack: list[Frame] = state.flow.stack
         top = stack[-1]
-        op = self.ops[top.op]
-        chosen = [o for c in action.choice for o in prompt.options if o.id == c]
+        op = self.ops[top.__dict__["op"]]
+        choice = action.choice
+        if len(choice) == 1:  # the usual answer: one option
+            one = choice[0]
+            chosen = [o for o in prompt.options if o.id == one]
+        else:
+            chosen = [o for c in choice for o in prompt.options if o.id == c]
         answer = Answer(action=action, seat=action.seat, options=chosen)
         events: Events = []
         if isinstance(op, EachOp):

@@ -64,10 +64,22 @@ class Prompt(BaseModel):
 
     def validate_action(self, action: Action) -> None:
         """Raise IllegalAction unless `action` is a well-formed answer to this prompt."""
-        if action.prompt != self.seq:
+        # the fields are read as plain values (one read of each model, then dict reads): every action of every
+        # game is checked here
+        a, p = action.__dict__, self.__dict__
+        if a["prompt"] != p["seq"]:
             raise IllegalAction("That choice has passed: the game has moved on.")
-        if action.seat not in self.seats:
+        if a["seat"] not in p["seats"]:
             raise IllegalAction("This decision is not yours to make.")
+        choice, kind = a["choice"], p["kind"]
+        if len(choice) == 1 and (kind is PromptKind.ONE or kind is PromptKind.CONFIRM):
+            # the usual answer, checked without building the set of ids (the checks below, in their order,
+            # come to the same for one choice)
+            chosen = choice[0]
+            for o in p["options"]:
+                if o.id == chosen:
+                    return
+            raise IllegalAction(f"'{chosen}' is not one of the options.")
         ids = {o.id for o in self.options}
         if self.kind is PromptKind.AMOUNT:
             if action.amount is None or not self.min_amount <= action.amount <= self.max_amount:
@@ -92,6 +104,9 @@ class Prompt(BaseModel):
         """Every legal answer for `seat` (MANY and ORDER are capped at `limit` answers)."""
         if seat not in self.seats:
             return []
+        kind = self.kind
+        if (kind is PromptKind.ONE or kind is PromptKind.CONFIRM) and _ONE_FAST:
+            return self._one_answers(seat)
         ids = [o.id for o in self.options]
         seq = self.seq
         # The answers are built from checked values (ints and this prompt's own option ids) as
@@ -121,6 +136,20 @@ class Prompt(BaseModel):
                 break
         return out
 
+    def _one_answers(self, seat: int) -> list[Action]:
+        """`answers` of a one-choice prompt: `Action(seat=seat, prompt=seq, choice=[id])` per option, built as
+        `trusted` builds it, written out in one loop (a random playout asks this of nearly every prompt)."""
+        seq = self.seq
+        out = []
+        for o in self.options:
+            a = _new(Action)
+            _set(a, "__dict__", {"seat": seat, "prompt": seq, "choice": [o.id], "amount": None})
+            _set_fields_set(a, {"seat", "prompt", "choice"})
+            _set_extra(a, None)
+            _set_private(a, None)
+            out.append(a)
+        return out
+
 
 class Action(BaseModel):
     """One answer to one prompt. This is what the action log stores."""
@@ -136,6 +165,16 @@ _ACTION, _ACTION_MAKE = defaults(Action, {"seat", "prompt", "choice", "amount"})
 
 
 _action: Callable[[dict[str, Any], set[str]], Action] = partial(trusted, Action)
+
+
+#: whether Action has exactly the fields `Prompt._one_answers` writes, in this order, and no default to make per
+#: answer (else the general path is taken)
+_ONE_FAST = tuple(Action.model_fields) == ("seat", "prompt", "choice", "amount") and not _ACTION_MAKE
+_new = object.__new__
+_set = object.__setattr__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _validated_action(values: dict[str, Any], fields_set: set[str]) -> Action:

@@ -55,14 +55,46 @@ class Rng(BaseModel):
             if x <= limit:
                 return x % n
 
+    def below_each(self, n: int, count: int) -> list[int]:
+        """`count` draws of `below(n)`, in order (the same numbers, the same state after): a roll of several
+        dice at once."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = _MASK - (_MASK % n) - 1 if n & (n - 1) else _MASK
+        d: dict[str, int] = self.__dict__
+        s = d["state"]
+        out: list[int] = []
+        while len(out) < count:
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            if x <= limit:
+                out.append(x % n)
+        d["state"] = s
+        return out
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: for i from the end, swap with `below(i + 1)` (inlined: a game's setup
+        shuffles every deck)."""
+        d: dict[str, int] = self.__dict__
+        s = d["state"]
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK % n) - 1 if n & (n - 1) else _MASK
+            while True:
+                s = (s + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x <= limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        d["state"] = s
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

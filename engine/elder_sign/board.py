@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from engine.core.events import Event
+from engine.core.game import SeatSpec
 from engine.elder_sign.content import AdventureCard, Content, content_of
 from engine.elder_sign.dice import DIE_IDS, color_of
 from engine.elder_sign.ops import event
-from engine.elder_sign.state import CardInPlay, DieLoc, ElderSignState, Investigator, Lock, LockKind, MonsterOn
+from engine.elder_sign.state import (
+    CardInPlay,
+    DieLoc,
+    ElderSignState,
+    Investigator,
+    LockKind,
+    MonsterOn,
+    new_lock,
+    new_monster_on,
+)
 from engine.elder_sign.tasks import Task
 
 Events = list[Event]
@@ -24,6 +36,13 @@ def content(state: ElderSignState) -> Content:
     return _LAST[1]  # type: ignore[no-any-return]
 
 
+def put(model: BaseModel, field: str, value: object) -> None:
+    """`model.<field> = value` as a plain write, for the steps that run on most turns of every game: pydantic's
+    assignment hook only records the field as set (which nothing here reads; a model's JSON is the same either
+    way), and costs more than the rule around it."""
+    model.__dict__[field] = value
+
+
 def inv(state: ElderSignState, seat: int) -> Investigator:
     investigator = state.table[seat].investigator
     if investigator is None:
@@ -34,21 +53,22 @@ def inv(state: ElderSignState, seat: int) -> Investigator:
 def name(state: ElderSignState, seat: int) -> str:
     """ "Ada Whitcombe (alice)": the investigator and the player; the player alone without an investigator."""
     i = state.table[seat].investigator
-    who = state.seats[seat].name
+    spec = state.seats[seat]
     if i is None:
-        return who
-    c = content(state)
-    key = (id(c), i.card, who)
-    got = _NAMES.get(key)
-    if got is None:
+        return spec.name
+    version = state.content_version
+    got = _NAMES.get(id(i))
+    if got is None or got[0] is not i or got[1] is not spec or got[2] != version:
         if len(_NAMES) > 4096:
             _NAMES.clear()
-        got = _NAMES[key] = f"{c.investigators[i.card].name} ({who})"
-    return got
+        got = _NAMES[id(i)] = (i, spec, version, f"{content(state).investigators[i.card].name} ({spec.name})")
+    return got[3]
 
 
-#: "investigator (player)" by (content, investigator card, player): named in nearly every line of narration
-_NAMES: dict[tuple[int, str, str], str] = {}
+#: (investigator, seat, content version, "investigator (player)") by id of the investigator: named in nearly
+#: every line of narration. An investigator's card never changes, nor does a version's content
+#: (engine/core/content.py); the player's name is read from the same seat object (a new seat, a new name).
+_NAMES: dict[int, tuple[Investigator, SeatSpec, str, str]] = {}
 
 
 def living_seats(state: ElderSignState) -> list[int]:
@@ -77,14 +97,26 @@ def card_data(state: ElderSignState, where: str) -> AdventureCard | None:
     cip = card_at(state, where)
     if cip is None:
         return None
+    return card_of(state, cip.card)
+
+
+def card_of(state: ElderSignState, card_id: str) -> AdventureCard | None:
+    """The adventure or Other World card of this id."""
     c = content(state)
-    return c.adventures.get(cip.card) or c.other_worlds.get(cip.card)
+    return c.adventures.get(card_id) or c.other_worlds.get(card_id)
 
 
 def places(state: ElderSignState) -> list[str]:
     """Every face-up card location: adventure slots row by row, then Other Worlds (digest 3.4 order)."""
     out = [f"slot:{i}" for i, c in enumerate(state.slots) if c is not None]
     out += [f"ow:{c.card}" for c in state.other_worlds]
+    return out
+
+
+def cards_in_play(state: ElderSignState) -> list[tuple[str, CardInPlay]]:
+    """(where, card) of every face-up card, in the order of `places`."""
+    out = [(f"slot:{i}", c) for i, c in enumerate(state.slots) if c is not None]
+    out += [(f"ow:{c.card}", c) for c in state.other_worlds]
     return out
 
 
@@ -97,7 +129,7 @@ def place_label(state: ElderSignState, where: str) -> str:
     return card.name if card else where
 
 
-#: task lists by (content, card, its monsters): the same few cards are asked about on every step of a game
+#: task lists by (content version, card, its monsters): the same few cards are asked about on every step
 _TASKS: dict[tuple[Any, ...], tuple[tuple[str, Task], ...]] = {}
 
 
@@ -112,9 +144,11 @@ def task_list(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
 
 
 def _tasks_key(state: ElderSignState, cip: CardInPlay) -> tuple[Any, ...]:
-    """What a card's tasks depend on: the content, the card and its monsters (which, where, defeated)."""
-    monsters = tuple([(m.monster, m.slot, m.defeated_by is None) for m in cip.monsters]) if cip.monsters else ()
-    return (id(content(state)), cip.card, monsters)
+    """What a card's tasks depend on: the content (by version: a version's content never changes), the card
+    and its monsters (which, where, defeated)."""
+    monsters = cip.monsters
+    placed = tuple([(m.monster, m.slot, m.defeated_by is None) for m in monsters]) if monsters else ()
+    return (state.content_version, cip.card, placed)
 
 
 def _tasks_of(state: ElderSignState, cip: CardInPlay, key: tuple[Any, ...] | None = None
@@ -140,6 +174,11 @@ def tasks_text(state: ElderSignState, where: str) -> str:
     cip = card_at(state, where)
     if cip is None:
         return ""
+    return card_tasks_text(state, cip)
+
+
+def card_tasks_text(state: ElderSignState, cip: CardInPlay) -> str:
+    """`tasks_text` of a card in play."""
     key = _tasks_key(state, cip)
     _tasks_of(state, cip, key)
     return _TASKS_TEXT[key]
@@ -181,6 +220,18 @@ def open_tasks(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
         if card is not None and card.ordered:
             return remaining[:1]
     return remaining
+
+
+def any_open_task(state: ElderSignState, where: str) -> bool:
+    """Whether `open_tasks(state, where)` is not empty (an ordered card's first open task is one)."""
+    cip = card_at(state, where)
+    if cip is None:
+        return False
+    done = state.adventure.completed if state.adventure else ()
+    for k, _ in _tasks_of(state, cip):
+        if k not in done:
+            return True
+    return False
 
 
 def monster_for_task(state: ElderSignState, where: str, key: str) -> MonsterOn | None:
@@ -232,7 +283,7 @@ def lock_die(state: ElderSignState, color: str, source: str, kind: LockKind, eve
     Green: a free die first (supply, then spell, then focus, then the pool) [AMBIG 3.3 default]; the lock
     queues only when every die of the colour is already locked."""
     state.lock_counter += 1
-    lock = Lock(id=f"L{state.lock_counter}", color=color, source=source, kind=kind)
+    lock = new_lock(f"L{state.lock_counter}", color, source, kind)
     state.locks.append(lock)
     order: tuple[DieLoc, ...] = ("supply", "discarded", "secured", "focused", "assisted", "pool")
     for loc in order:
@@ -346,7 +397,7 @@ def add_monster_to(state: ElderSignState, where: str, monster: str, slot: int | 
     """Place a monster marker (`why`: " (from <card or rule>)" for the narration)."""
     cip = card_at(state, where)
     assert cip is not None
-    cip.monsters.append(MonsterOn(monster=monster, slot=slot))
+    cip.monsters.append(new_monster_on(monster, slot))
     m = content(state).monsters[monster]
     spot = "in a monster slot" if slot is not None else "below the card"
     events.append(event(kind="monster.appeared", text=f"{m.name} appears{why} on {place_label(state, where)} "

@@ -279,11 +279,16 @@ class Content(BaseModel):
         return [i for i, c in self.items.items() if c.kind == kind]
 
     def card(self, card_id: str) -> Card:
-        for table in (self.adventures, self.other_worlds, self.monsters, self.mythos, self.items,
-                      self.ancient_ones, self.investigators):
+        tables = self.__dict__  # one read of the model, then plain dict reads: narration names cards constantly
+        for name in _CARD_TABLES:
+            table = tables[name]
             if card_id in table:
-                return table[card_id]
+                return table[card_id]  # type: ignore[no-any-return]
         raise KeyError(card_id)
+
+
+#: the tables `Content.card` searches, in order
+_CARD_TABLES = ("adventures", "other_worlds", "monsters", "mythos", "items", "ancient_ones", "investigators")
 
 
 _FILES: dict[str, tuple[str, type[Card]]] = {

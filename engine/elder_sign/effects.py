@@ -16,7 +16,7 @@ from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.effects_schema import describe
 from engine.elder_sign.ops import FLOW, answers, asks, auto, each, event, option, prompt, push, push_all
-from engine.elder_sign.state import ElderSignState
+from engine.elder_sign.state import ElderSignState, Investigator, new_card_in_play
 
 PERSONAL = {"stamina", "sanity", "max_stamina", "max_sanity", "clues", "lose_trophies", "discard_items",
             "to_entrance", "devoured", "common", "unique", "spell", "ally", "discard_die", "choose", "reroll",
@@ -35,15 +35,17 @@ def apply_batch(state: ElderSignState, effects: list[dict[str, Any]], seat: int 
 
 @auto("effects")
 def run_effects(state: ElderSignState, step: Frame, events: Events) -> None:
-    effects: list[dict[str, Any]] = step.args["effects"]
+    frame = step.__dict__  # plain reads of the frame (see Flow.run): a batch runs one effect per step
+    args: dict[str, Any] = frame["args"]
+    effects: list[dict[str, Any]] = args["effects"]
     if not effects:
         return
     first, rest = effects[0], effects[1:]
     if rest:
-        push(state, "effects", step.seat, **{**step.args, "effects": rest})
+        push(state, "effects", frame["seat"], **{**args, "effects": rest})
     (verb, arg), = first.items()
-    seat = step.seat if step.seat is not None else state.current
-    source, where, context = step.args.get("source", ""), step.args.get("where"), step.args.get("context", "")
+    seat = frame["seat"] if frame["seat"] is not None else state.current
+    source, where, context = args.get("source", ""), args.get("where"), args.get("context", "")
     if verb in ("all", "here", "others"):
         if verb == "all":
             targets = board.living_seats(state)
@@ -108,7 +110,7 @@ def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, cont
             return
     cur, cap = getattr(i, stat), getattr(i, f"max_{stat}")
     new = min(cap, cur + n) if n > 0 else cur + n
-    setattr(i, stat, new)
+    board.put(i, stat, new)
     why = because(state, source)
     if n > 0 and new == cur:
         text = f"{name(state, seat)}'s {stat} is already full ({cap}/{cap}){why}."
@@ -263,8 +265,7 @@ def e_gate(state: ElderSignState, seat: int, arg: int, source: str, where: str |
         if card is None:
             events.append(event(kind="deck.empty", text="No Other World is left to open.", cause=source))
             return
-        from engine.elder_sign.state import CardInPlay
-        state.other_worlds.append(CardInPlay(card=card))
+        state.other_worlds.append(new_card_in_play(card))
         ow = content(state).other_worlds[card]
         events.append(event(kind="gate.opened", text=f"A gate opens onto {ow.name}.", cause=source,
                             data={"card": card}))
@@ -281,7 +282,7 @@ def advance_clock(state: ElderSignState, steps: int, source: str, events: Events
     """Advance 3 hours per step. Reaching XII queues a midnight for after the turn (3.4): one per crossing."""
     passed = False
     for _ in range(steps):
-        state.clock = (state.clock + 3) % 12
+        board.put(state, "clock", (state.clock + 3) % 12)
         if state.clock == 0:
             state.midnights_pending += 1
             passed = True
@@ -421,7 +422,8 @@ def run_check(state: ElderSignState, step: Frame, events: Events) -> None:
         push(state, "awaken", None)
 
 
-#: (source, kind, params) of an investigator's own ability and of each ally's, by (content, card, allies)
+#: (source, kind, params) of an investigator's own ability and of each ally's, by (content version, card,
+#: allies if any): a version's content never changes
 _SOURCES: dict[tuple[Any, ...], tuple[tuple[str, str, dict[str, Any]], ...]] = {}
 
 
@@ -431,10 +433,16 @@ def ability_sources(state: ElderSignState, seat: int) -> tuple[tuple[str, str, d
     i = state.table[seat].investigator
     if i is None:
         return ()
-    c = content(state)
-    key = (id(c), i.card, tuple(i.allies))
+    return ability_sources_of(state, i)
+
+
+def ability_sources_of(state: ElderSignState, i: Investigator) -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """`ability_sources` of an investigator in play."""
+    allies = i.allies
+    key = (state.content_version, i.card, tuple(allies)) if allies else (state.content_version, i.card)
     got = _SOURCES.get(key)
     if got is None:
+        c = content(state)
         out = [(i.card, c.investigators[i.card].ability.kind, c.investigators[i.card].ability.params())]
         for ally in i.allies:
             ab = c.items[ally].ability

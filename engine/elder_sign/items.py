@@ -14,10 +14,10 @@ from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.choices import Item, MonsterAt, UseAbility, UseItem
 from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, color_of
-from engine.elder_sign.effects import EFFECT, ability_sources, active_abilities
+from engine.elder_sign.effects import EFFECT, ability_sources, ability_sources_of, active_abilities
 from engine.elder_sign.effects_schema import describe
 from engine.elder_sign.ops import answers, asks, auto, event, option, prompt, push
-from engine.elder_sign.state import ElderSignState
+from engine.elder_sign.state import ElderSignState, Investigator
 
 abilities = active_abilities
 #: when a card or ability may be used: the start of a turn, before a roll, after a roll
@@ -70,35 +70,35 @@ def _ability_sources(state: ElderSignState, seat: int) -> tuple[tuple[str, str, 
 _PERIODIC = frozenset({"free_reroll", "add_die", "unlock_die", "heal", "turn_face"})
 
 
-def _ability_usable(state: ElderSignState, seat: int, source: str, kind: str, p: dict[str, Any],
-                    window: Window, rolled: bool | None = None) -> bool:
-    if kind not in _PERIODIC:
-        return False  # lasting abilities (ward, extra focus, ...) are never "used"
-    used = inv(state, seat).used.get(source)
+def _ability_usable(state: ElderSignState, i: Investigator, seat: int, source: str, kind: str, p: dict[str, Any],
+                    window: Window, rolled: bool) -> bool:
+    """Whether a periodic ability of `i` (at `seat`) may be used now; `rolled`: the pool shows a fresh roll and
+    the window is "post" (the only one where rerolling or turning a die is offered)."""
+    used = i.used.get(source)
     if used is not None and used == _period_counter(state, p.get("per", "roll")):
         return False
     if kind == "free_reroll":
-        return window == "post" and (_rolled(state) if rolled is None else rolled)
+        return rolled
     if kind == "turn_face":
-        return window == "post" and (_rolled(state) if rolled is None else rolled) and any(
-            state.dice[d].face in p["from"] for d in board.dice_at(state, "pool"))
+        return rolled and any(state.dice[d].face in p["from"] for d in board.dice_at(state, "pool"))
     if kind == "add_die":
-        return window in ("pre", "post") and _adv_active(state) and _die_free(state, p["color"])
+        return window != "move" and _adv_active(state) and _die_free(state, p["color"])
     if kind == "unlock_die":
-        return bool(board.dice_at(state, "locked"))
+        return any(die.loc == "locked" for die in state.dice.values())
     return bool(_heal_targets(state, seat, p["what"]))  # heal
 
 
 def _usable(state: ElderSignState, seat: int, window: Window) -> list[tuple[str, int]]:
     """What `options` offers, unlabelled: ("item", index into the hand) and ("ab", ability number)."""
-    c = content(state)
     i = inv(state, seat)
     out: list[tuple[str, int]] = []
-    rolled = _rolled(state)
-    if i.items:
+    rolled = window == "post" and _rolled(state)  # the uses that need a fresh roll are post-roll ones only
+    hand = i.items
+    if hand:
+        c = content(state)
         seen: set[str] = set()
         no_spells = None
-        for n, card_id in enumerate(i.items):
+        for n, card_id in enumerate(hand):
             if card_id in seen:
                 continue
             card = c.items[card_id]
@@ -113,8 +113,9 @@ def _usable(state: ElderSignState, seat: int, window: Window) -> list[tuple[str,
                     break
             else:
                 out.append(("item", n))
-    for n, (source, kind, p) in enumerate(_ability_sources(state, seat)):
-        if kind in _PERIODIC and _ability_usable(state, seat, source, kind, p, window, rolled):
+    for n, (source, kind, p) in enumerate(ability_sources_of(state, i)):
+        # lasting abilities (ward, extra focus, ...) are never "used"
+        if kind in _PERIODIC and _ability_usable(state, i, seat, source, kind, p, window, rolled):
             out.append(("ab", n))
     return out
 
@@ -227,7 +228,7 @@ def tidy_spells(state: ElderSignState, events: Events) -> None:
 def all_done(state: ElderSignState) -> bool:
     adv = state.adventure
     return (adv is not None and adv.outcome is None and adv.where != "ao" and state.phase == "normal"
-            and not board.open_tasks(state, adv.where))
+            and not board.any_open_task(state, adv.where))
 
 
 def _monsters_in_play(state: ElderSignState) -> list[tuple[str, int]]:

@@ -296,6 +296,27 @@ def ranked_completions(req: Req, dice: Sequence[Die], limit: int | None = 12,
     return out[:limit] if limit is not None else out
 
 
+def relevant_dice(req: Req, dice: Sequence[Die]) -> tuple[Die, ...]:
+    """The dice, in order, whose face some minimal completion of ``req`` could use. The others change neither
+    whether the requirement can be met nor any of its completions, so ``ranked_completions`` of these dice is
+    that of all of them: a key for caching completions after a roll (most faces are irrelevant to a task)."""
+    bound = _bounds(req)
+    out = []
+    for d in dice:
+        b = bound.get(d[1])
+        if b is None:
+            raise ValueError(f"unknown face {d[1]!r} on die {d[0]!r}")
+        if b:
+            out.append(d)
+    return tuple(out)
+
+
+def face_bounds(req: Req) -> dict[str, int]:
+    """For each face, the most dice showing it that a minimal completion of ``req`` can hold (0: none, the
+    face is irrelevant to it). Shared: read it, never change it."""
+    return _bounds(req)
+
+
 @lru_cache(maxsize=4096)
 def _bounds(req: Req) -> dict[str, int]:
     """For each face, the most dice showing it that a minimal completion of ``req`` can hold (0: none)."""

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
-from engine.core.trusted import defaults, trusted
+from engine.core.trusted import defaults
 from engine.elder_sign.choices import DoTask
 from engine.elder_sign.state import ElderSignState
 
@@ -32,7 +32,7 @@ answers = FLOW.answers
 def push(state: ElderSignState, op: str, seat: int | None = None, **args: Any) -> Frame:
     """Push a frame (it runs before everything already on the stack). A `source` argument names the card or
     rule that pushed it; it stays in the frame's arguments too, where the ops read it."""
-    frame = FLOW.push(state, op, seat, str(args.get("source", "")), **args)
+    frame = FLOW.push_args(state, op, seat, str(args.get("source", "")), args)
     if op in ANCHOR_OPS:
         _anchor(state, [frame.id])
     return frame
@@ -72,6 +72,13 @@ _PROMPT, _PROMPT_MAKE = defaults(Prompt, {"seq", "seats", "kind", "title", "reas
 #: literal (the common case, measured); a field added to a model later goes through its template instead
 _OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "then")
 _EVENT_FAST = tuple(Event.model_fields) == ("kind", "text", "seat", "cause", "data", "private_to", "render")
+_PROMPT_FAST = (tuple(Prompt.model_fields) == ("seq", "seats", "kind", "title", "reason", "options", "min_choices",
+                                               "max_choices", "min_amount", "max_amount", "default",
+                                               "default_amount", "private")
+                and (Prompt.model_fields["min_amount"].default, Prompt.model_fields["max_amount"].default,
+                     Prompt.model_fields["default_amount"].default, Prompt.model_fields["private"].default)
+                == (0, 0, None, False))
+_PROMPT_FIELDS = set(Prompt.model_fields)
 
 
 def option(*, id: str, label: str, data: Any = None, detail: str = "") -> Option:  # noqa: A002 - Option's field
@@ -114,12 +121,24 @@ def prompt(*, seq: int, seats: list[int], kind: PromptKind, title: str, reason: 
            default: list[str] | None = None, min_choices: int = 1, max_choices: int = 1) -> Prompt:
     if len({o.label for o in options}) != len(options):
         options = told_apart(options)
-    values = _PROMPT.copy()
-    values.update(seq=seq, seats=seats, kind=kind, title=title, reason=reason, options=options,
-                  min_choices=min_choices, max_choices=max_choices, default=default)
-    for name, make in _PROMPT_MAKE:
-        values[name] = make()
-    return trusted(Prompt, values)
+    if _PROMPT_FAST:
+        values = {"seq": seq, "seats": seats, "kind": kind, "title": title, "reason": reason, "options": options,
+                  "min_choices": min_choices, "max_choices": max_choices, "min_amount": 0, "max_amount": 0,
+                  "default": default, "default_amount": None, "private": False}
+    else:
+        values = _PROMPT.copy()
+        values.update(seq=seq, seats=seats, kind=kind, title=title, reason=reason, options=options,
+                      min_choices=min_choices, max_choices=max_choices, default=default)
+        for name, make in _PROMPT_MAKE:
+            values[name] = make()
+    p = _new(Prompt)
+    _set(p, "__dict__", values)
+    # every field is set (trusted(Prompt, values) would say so with a set of its own): one shared set serves,
+    # since pydantic only ever adds names to it, and they are all in it already
+    _set_fields_set(p, _PROMPT_FIELDS)
+    _set_extra(p, None)
+    _set_private(p, None)
+    return p
 
 
 def told_apart(options: list[Option]) -> list[Option]:

@@ -33,7 +33,9 @@ NOTICES = (
 def lapse(state: ElderSignState, frame: Frame) -> bool:
     """A question whose investigator was devoured before answering lapses (digest 7.3), except a monster
     already drawn: it still appears, placed by the next living investigator. True = drop the frame."""
-    if frame.seat is None or frame.op == "new_investigator" or state.table[frame.seat].investigator is not None:
+    f = frame.__dict__  # plain reads: asked of every question the game reaches
+    seat = f["seat"]
+    if seat is None or state.table[seat].investigator is not None or f["op"] == "new_investigator":
         return False
     living = board.living_seats(state)
     if frame.op == "place_monster" and living:

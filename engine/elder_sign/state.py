@@ -6,12 +6,14 @@ generator or a closure, so a game saved in the middle of an adventure resumes ex
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core.deck import Deck
 from engine.core.game import GameState
+from engine.core.trusted import defaults, trusted
 
 #: Literal strings, not enums: a saved game's JSON holds exactly these words, and reads back the same.
 #: normal = the investigation; battle = the final battle against the awakened Ancient One (6)
@@ -117,3 +119,40 @@ class ElderSignState(GameState):
     anchors: list[int] = Field(default_factory=list)  # frame ids an awakening unwinds the stack to (6.1)
     after_fail_frame: int | None = None  # the pending "after a failed roll" frame, cancelled by id
     notices: list[str] = Field(default_factory=list)  # rules the engine could not apply, said to players
+
+
+# ---------------------------------------------------------------- building parts of the state during play
+# The rules make these from their own checked values, every turn of every game: `new_adventure(where)` is
+# `Adventure(where=where)`, and so on, made without validating again (engine/core/trusted.py): the same field
+# values, the same fields set, the same JSON.
+
+_ADVENTURE, _ADVENTURE_MAKE = defaults(Adventure, {"where"})
+_CARD, _CARD_MAKE = defaults(CardInPlay, {"card"})
+_MONSTER, _MONSTER_MAKE = defaults(MonsterOn, {"monster", "slot"})
+_LOCK, _LOCK_MAKE = defaults(Lock, {"id", "color", "source", "kind"})
+
+
+def _made(template: dict[str, object], factories: tuple[tuple[str, Callable[[], object]], ...],
+          given: dict[str, object]) -> dict[str, object]:
+    values = template.copy()
+    values.update(given)
+    for name, make in factories:
+        values[name] = make()
+    return values
+
+
+def new_adventure(where: str) -> Adventure:
+    return trusted(Adventure, _made(_ADVENTURE, _ADVENTURE_MAKE, {"where": where}), {"where"})
+
+
+def new_card_in_play(card: str) -> CardInPlay:
+    return trusted(CardInPlay, _made(_CARD, _CARD_MAKE, {"card": card}), {"card"})
+
+
+def new_monster_on(monster: str, slot: int | None) -> MonsterOn:
+    return trusted(MonsterOn, _made(_MONSTER, _MONSTER_MAKE, {"monster": monster, "slot": slot}), {"monster", "slot"})
+
+
+def new_lock(id: str, color: str, source: str, kind: LockKind) -> Lock:  # noqa: A002 - Lock's field
+    return trusted(Lock, _made(_LOCK, _LOCK_MAKE, {"id": id, "color": color, "source": source, "kind": kind}),
+                   {"id", "color", "source", "kind"})

@@ -34,9 +34,9 @@ from engine.elder_sign.effects import (
     plural,
     remove_doom,
 )
-from engine.elder_sign.matcher import face_counts, feasible, ranked_completions, requirement
+from engine.elder_sign.matcher import Req, face_bounds, ranked_completions, requirement
 from engine.elder_sign.ops import FLOW, answers, asks, auto, event, option, prompt, push, push_all
-from engine.elder_sign.state import Adventure, CardInPlay, ElderSignState, Investigator
+from engine.elder_sign.state import CardInPlay, ElderSignState, Investigator, new_adventure, new_card_in_play
 from engine.elder_sign.tasks import Task
 
 #: an event marking that a phase which changes the table is over: the end of each Resolution phase in which an
@@ -66,8 +66,11 @@ def _unwind_to_anchor(state: ElderSignState) -> None:
 _DIE_TEXT = {(d, f): f"{color_of(d)} {FACE_LABEL.get(f or '', '?')}" for d in DIE_IDS for f in [*FACE_LABEL, None, ""]}
 
 
-#: each die's type, by die id
-_DIE_TYPE = {d: DIE_TYPES[color_of(d)] for d in DIE_IDS}
+#: each die's faces, by die id; every die type has six (a roll draws them all with one `Rng.below_each`)
+_DIE_FACES = {d: DIE_TYPES[color_of(d)].faces for d in DIE_IDS}
+_SIDES = 6
+if any(len(faces) != _SIDES for faces in _DIE_FACES.values()):
+    raise RuntimeError("every Elder Sign die has six faces (digest 1.2)")
 
 
 def dice_text(state: ElderSignState, dice: list[str] | tuple[str, ...]) -> str:
@@ -87,7 +90,7 @@ def run_turn_start(state: ElderSignState, step: Frame, events: Events) -> None:
 
 
 def _turn_start(state: ElderSignState, events: Events) -> None:
-    state.turn_number += 1
+    board.put(state, "turn_number", state.turn_number + 1)
     seat = state.current
     push_all(state, [("end_resolution", None, {}), ("clock", None, {}), ("next_turn", None, {})])
     s = state.table[seat]
@@ -109,14 +112,13 @@ def ask_move(state: ElderSignState, step: Frame) -> Prompt:
     here = inv(state, seat).location
     opts = [option(id="go:entrance", label="Go to the Entrance" if here != "entrance" else "Stay at the Entrance",
                    data=Go("entrance"))]
-    for where in board.places(state):
-        if where.startswith("ow:") and board.modifier(state, "no_other_worlds"):
+    no_other_worlds = board.modifier(state, "no_other_worlds")
+    for where, cip in board.cards_in_play(state):
+        if no_other_worlds and where.startswith("ow:"):
             continue
-        card = board.card_data(state, where)
-        assert card is not None
         stay = " (stay)" if where == here else ""
-        opts.append(option(id=f"go:{where}", label=f"{card.name}{stay}", data=Go(where),
-                           detail=board.tasks_text(state, where)))
+        opts.append(option(id=f"go:{where}", label=f"{board.card_name(state, cip.card)}{stay}", data=Go(where),
+                           detail=board.card_tasks_text(state, cip)))
     opts += items.options(state, seat, "move")
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: where to?",
                   reason="Movement phase (rules: Turn Structure)", options=opts, default=["go:entrance"])
@@ -135,7 +137,7 @@ def answer_move(state: ElderSignState, step: Frame, action: Answer, events: Even
     if i.location != where:
         events.append(event(kind="moved", text=f"{name(state, seat)} moves to {board.place_label(state, where)}.",
                             seat=seat, data={"to": where}))
-    i.location = where
+    board.put(i, "location", where)
     if where == "entrance":
         push(state, "entrance", seat)
     else:
@@ -285,7 +287,7 @@ def run_adventure_begin(state: ElderSignState, step: Frame, events: Events) -> N
 
 
 def _begin_roll(state: ElderSignState, where: str) -> None:
-    state.adventure = Adventure(where=where)
+    state.adventure = new_adventure(where)
     for d, die in state.dice.items():
         if die.loc == "supply" and DIE_COLOR[d] == "green":
             board.set_die(state, d, "pool")
@@ -309,9 +311,12 @@ def _pre_options(state: ElderSignState, seat: int) -> list[Option]:
     return opts
 
 
-def _any_pre_options(state: ElderSignState, seat: int) -> bool:
-    """Whether `_pre_options` would offer anything (without building the options)."""
-    return any(die.loc == "secured" for die in state.dice.values()) or items.any_options(state, seat, "pre")
+def _any_pre_options(state: ElderSignState, seat: int, secured: bool | None = None) -> bool:
+    """Whether `_pre_options` would offer anything (without building the options); `secured`: whether a die
+    is on a spell, when the caller knows."""
+    if secured is None:
+        secured = any(die.loc == "secured" for die in state.dice.values())
+    return secured or items.any_options(state, seat, "pre")
 
 
 # Steps that always come next are called, not pushed: a step pushed last by an automatic step (or by an
@@ -331,16 +336,13 @@ def _pre_roll(state: ElderSignState, seat: int, events: Events) -> None:
     if items.all_done(state):
         push(state, "succeed", seat)
         return
-    if not any(die.loc == "pool" for die in state.dice.values()):
-        if _any_pre_options(state, seat):
-            push(state, "pre_roll_ask", seat)
-        else:
-            _out_of_dice(state, seat, events)
-        return
-    if _any_pre_options(state, seat):
+    locs = [die.loc for die in state.dice.values()]
+    if _any_pre_options(state, seat, "secured" in locs):
         push(state, "pre_roll_ask", seat)
-    else:
+    elif "pool" in locs:
         _roll(state, seat, events)
+    else:
+        _out_of_dice(state, seat, events)
 
 
 def _out_of_dice(state: ElderSignState, seat: int, events: Events) -> None:
@@ -403,16 +405,17 @@ def _roll(state: ElderSignState, seat: int, events: Events) -> None:
         return
     adv = state.adventure
     assert adv is not None
-    pool = board.dice_at(state, "pool")
-    rng, table = state.rng, state.dice
+    table = state.dice
+    pool = [d for d, die in table.items() if die.loc == "pool"]  # board.dice_at(state, "pool")
     faces = {}
-    for d in pool:
-        faces[d] = table[d].__dict__["face"] = _DIE_TYPE[d].roll(rng)  # a plain write: see board.set_die
+    for d, k in zip(pool, state.rng.below_each(_SIDES, len(pool)), strict=True):  # in turn, as DieType.roll
+        faces[d] = table[d].__dict__["face"] = _DIE_FACES[d][k]  # a plain write: see board.set_die
     a = adv.__dict__  # the same: plain writes of plain fields, on every roll of every game
     a["rolled"], a["assist_this_roll"], a["rolls"] = True, False, adv.rolls + 1
     state.__dict__["roll_number"] = state.roll_number + 1
-    events.append(event(kind="dice.rolled", text=f"{name(state, seat)} rolls: {dice_text(state, pool)}.",
-                        seat=seat, data={"dice": faces}))
+    text = ", ".join([_DIE_TEXT[d, f] for d, f in faces.items()])  # dice_text(state, pool)
+    events.append(event(kind="dice.rolled", text=f"{name(state, seat)} rolls: {text}.", seat=seat,
+                        data={"dice": faces}))
     push(state, "post_roll", seat)
 
 
@@ -434,6 +437,28 @@ def held_dice(state: ElderSignState, seat: int) -> list[str]:
     return focused + assisted + secured
 
 
+def _pool_and_held(state: ElderSignState, seat: int) -> tuple[list[str], list[str]]:
+    """(board.dice_at(state, "pool"), held_dice(state, seat)) in one pass over the dice: asked after every
+    roll."""
+    pool: list[str] = []
+    focused: list[str] = []
+    assisted: list[str] = []
+    secured: list[str] = []
+    normal = state.phase == "normal"
+    me = str(seat)
+    for d, die in state.dice.items():
+        loc = die.loc
+        if loc == "pool":
+            pool.append(d)
+        elif loc == "secured":
+            secured.append(d)
+        elif normal and loc == "assisted":
+            assisted.append(d)
+        elif normal and loc == "focused" and die.holder == me:
+            focused.append(d)
+    return pool, focused + assisted + secured
+
+
 def task_options(state: ElderSignState, seat: int, pool: list[str] | None = None,
                  held: list[str] | None = None,
                  tasks: list[tuple[str, Task]] | None = None) -> list[Option]:
@@ -453,17 +478,70 @@ def task_options(state: ElderSignState, seat: int, pool: list[str] | None = None
         tasks = _todo(state, adv.where)
     i = inv(state, seat)
     opts = []
-    counts = face_counts(f for _, f in dice)
     for key, task in tasks:
         if (task.sanity and i.sanity - task.sanity <= 0) or (task.stamina and i.stamina - task.stamina <= 0):
             continue  # the cost gate (1.5)
-        req = requirement(task)
-        if not feasible(req, counts):
-            continue  # the usual case after a roll: all the dice together can't do it (one cached check)
-        for combo in ranked_completions(req, dice, limit=6):
-            opts.append(option(id=f"task:{key}:{','.join(combo)}", data=DoTask(key, combo),
-                               label=f"Complete {task.text()} with {dice_text(state, combo)}"[:100]))
+        opts += _ways(key, task, dice)
     return opts
+
+
+#: the ways to complete a task after a roll, by (the task's text, the dice that matter to it as players read
+#: them: "green 3🔍", ...): each way is (positions of its dice among those, its label). The ranking reads a die's
+#: colour, face and position, never its id, and a task's text names each of its symbols, so this key holds all
+#: the ranking reads: the same few tasks meet the same few relevant faces after roll upon roll.
+_WAYS: dict[tuple[str, tuple[str, ...]], tuple[tuple[tuple[int, ...], str], ...]] = {}
+#: (task, its requirement, the most dice of each face a way to complete it can use), by id of the task: the
+#: open tasks are shared objects (board.task_list), asked about after every roll
+_REQS: dict[int, tuple[Task, Req, dict[str, int]]] = {}
+
+
+def _ways(key: str, task: Task, dice: list[tuple[str, str]]) -> list[Option]:
+    """The options completing `task` (key `key`) with some of `dice`, best first (matcher.completions)."""
+    got = _REQS.get(id(task))
+    if got is None or got[0] is not task:
+        if len(_REQS) > 4096:
+            _REQS.clear()
+        req = requirement(task)
+        got = _REQS[id(task)] = (task, req, face_bounds(req))
+    _, req, bound = got
+    relevant: list[tuple[str, str]] = []  # the dice that matter to the task (matcher.relevant_dice)
+    kinds: list[str] = []  # how they read
+    for d in dice:
+        if bound[d[1]]:
+            relevant.append(d)
+            kinds.append(_DIE_TEXT[d])
+    text = task.text()
+    ways = _WAYS.get((text, tuple(kinds)))
+    if ways is None:
+        ways = _ranked_ways(req, text, relevant, kinds)
+    out = []
+    for at, label in ways:
+        combo = tuple([relevant[p][0] for p in at])
+        choice = _CHOICES.get((key, combo))
+        if choice is None:
+            if len(_CHOICES) > 65536:
+                _CHOICES.clear()
+            choice = _CHOICES[key, combo] = (f"task:{key}:{','.join(combo)}", DoTask(key, combo))
+        out.append(option(id=choice[0], label=label, data=choice[1]))
+    return out
+
+
+#: (option id, data) of completing a task with some dice, by (task key, dice): the same few recur
+_CHOICES: dict[tuple[str, tuple[str, ...]], tuple[str, DoTask]] = {}
+
+
+def _ranked_ways(req: Req, text: str, relevant: list[tuple[str, str]], kinds: list[str]
+                 ) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """Work out (and keep in `_WAYS`) the ways to complete a task of this text with these relevant dice."""
+    if len(_WAYS) > 65536:
+        _WAYS.clear()
+    position = {d: p for p, (d, _) in enumerate(relevant)}
+    found = []
+    for combo in ranked_completions(req, relevant, limit=6):
+        at = tuple([position[d] for d in combo])
+        found.append((at, f"Complete {text} with {', '.join([kinds[p] for p in at])}"[:100]))
+    ways = _WAYS[text, tuple(kinds)] = tuple(found)
+    return ways
 
 
 def _todo(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
@@ -477,8 +555,7 @@ def _todo(state: ElderSignState, where: str) -> list[tuple[str, Task]]:
 def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
     seat = step.owner
     i = inv(state, seat)
-    pool = board.dice_at(state, "pool")
-    held = held_dice(state, seat)
+    pool, held = _pool_and_held(state, seat)
     where = state.adventure.where if state.adventure else ""
     tasks = _todo(state, where) if where else []
     opts = task_options(state, seat, pool, held, tasks)
@@ -525,7 +602,7 @@ def complete_task(state: ElderSignState, seat: int, key: str, dice: list[str], e
     assert adv is not None
     for d in dice:
         board.set_die(state, d, "battle" if key == "ao" else "assigned", keep_face=True)
-    adv.rolled = False
+    board.put(adv, "rolled", False)
     items.tidy_spells(state, events)
     if key == "ao":
         task = content(state).ancient_ones[state.ao].battle_task
@@ -568,12 +645,13 @@ def _fail_roll(state: ElderSignState, seat: int, events: Events) -> None:
         return
     adv = state.adventure
     assert adv is not None
-    adv.rolled = False
-    pool = board.dice_at(state, "pool")
-    terror = state.phase == "normal" and any(state.dice[d].face == TERROR for d in pool)
+    board.put(adv, "rolled", False)
+    table = state.dice
+    pool = [d for d, die in table.items() if die.loc == "pool"]  # board.dice_at(state, "pool")
+    terror = state.phase == "normal" and any(table[d].face == TERROR for d in pool)
     if not terror:  # nothing comes between: the discard is made at once, then the after-fail step
-        state.after_fail_frame = push(state, "after_fail", seat).id
-        _discard_die(state, seat, "failed roll", events)
+        board.put(state, "after_fail_frame", push(state, "after_fail", seat).id)
+        _discard_die(state, seat, "failed roll", events, pool)
         return
     frames = push_all(state, [("discard_die", seat, {"reason": "failed roll", "forced": False}),
                               ("after_fail", seat, {})])
@@ -593,11 +671,15 @@ def run_discard_die(state: ElderSignState, step: Frame, events: Events) -> None:
     _discard_die(state, step.owner, step.args.get("reason", ""), events)
 
 
-def _discard_die(state: ElderSignState, seat: int, reason: str, events: Events) -> None:
+def _discard_die(state: ElderSignState, seat: int, reason: str, events: Events, pool: list[str] | None = None
+                 ) -> None:
+    """Discard a die of the pool (`pool`: its dice, when the caller has them): asked only when they differ."""
     if not alive(state):
         return
-    pool = board.dice_at(state, "pool")
-    kinds = {(DIE_COLOR[d], state.dice[d].face) for d in pool}
+    if pool is None:
+        pool = board.dice_at(state, "pool")
+    table = state.dice
+    kinds = {(DIE_COLOR[d], table[d].face) for d in pool}
     if len(kinds) == 1:
         _discard(state, seat, pool[0], events)
     elif pool:
@@ -608,14 +690,17 @@ def _discard_die(state: ElderSignState, seat: int, reason: str, events: Events) 
 
 @asks("discard_pick")
 def ask_discard(state: ElderSignState, step: Frame) -> Prompt:
-    pool = board.dice_at(state, "pool")
     opts = []
     seen = set()
-    for d in pool:
-        k = (DIE_COLOR[d], state.dice[d].face)
+    for d, die in state.dice.items():
+        if die.loc != "pool":
+            continue
+        face = die.face
+        k = (DIE_COLOR[d], face)
         if k not in seen:
             seen.add(k)
-            opts.append(option(id=d, label=f"Discard {dice_text(state, (d,))}", data=d))
+            text = _DIE_TEXT.get((d, face)) or dice_text(state, (d,))
+            opts.append(option(id=d, label=f"Discard {text}", data=d))
     return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: discard which die?", reason=step.args.get("reason", ""),
                   options=opts, default=[opts[0].id])
@@ -631,11 +716,11 @@ def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) 
     assert adv is not None
     if die is not None:
         board.set_die(state, die, "discarded", keep_face=True)
-        if color_of(die) != "green":
+        if DIE_COLOR[die] != "green":
             adv.item_dice_spent.append(die)
         events.append(event(kind="die.discarded", text=f"{name(state, seat)} discards {dice_text(state, [die])}.",
                             seat=seat))
-    if not board.dice_at(state, "pool"):
+    if not any(d.loc == "pool" for d in state.dice.values()):
         # drop the after-fail step: the adventure (or the attack) is over
         if state.after_fail_frame is not None:
             FLOW.cancel(state, state.after_fail_frame)
@@ -645,18 +730,24 @@ def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) 
             _fail_adventure(state, seat, "the last die was discarded", events)
 
 
+def _sets_aside(state: ElderSignState) -> bool:
+    """Whether a die may be set aside now (focus or assistance): in an adventure, with a die left to roll."""
+    return (state.adventure is not None and state.phase == "normal"
+            and sum(1 for die in state.dice.values() if die.loc == "pool") > 1)
+
+
 def _focus_allowed(state: ElderSignState, seat: int) -> bool:
     adv = state.adventure
     if adv is None or state.phase != "normal" or board.modifier(state, "no_focus"):
         return False
     extra = sum(p["dice"] for _, k, p in ability_sources(state, seat) if k == "extra_focus")
-    return adv.focus_used < 1 + extra and len(board.dice_at(state, "pool")) > 1
+    return adv.focus_used < 1 + extra and _sets_aside(state)
 
 
 def _helpers(state: ElderSignState, seat: int) -> list[int]:
     adv = state.adventure
     if (adv is None or state.phase != "normal" or adv.assist_this_roll or board.modifier(state, "no_assist")
-            or len(board.dice_at(state, "pool")) <= 1):
+            or not _sets_aside(state)):
         return []
     return [s for s in board.investigators_at(state, adv.where) if s != seat and s not in adv.helpers]
 
@@ -667,10 +758,11 @@ def run_after_fail(state: ElderSignState, step: Frame, events: Events) -> None:
     leave at least one die to roll ([AMBIG] 9.10 default: the last pool die can't be set aside)."""
     if not alive(state):
         return
-    if _focus_allowed(state, step.owner) or _helpers(state, step.owner):
-        push(state, "after_fail_ask", step.owner)
+    seat = step.owner
+    if _sets_aside(state) and (_focus_allowed(state, seat) or _helpers(state, seat)):
+        push(state, "after_fail_ask", seat)
     else:
-        _pre_roll(state, step.owner, events)
+        _pre_roll(state, seat, events)
 
 
 @asks("after_fail_ask")
@@ -796,7 +888,7 @@ def run_succeed(state: ElderSignState, step: Frame, events: Events) -> None:
 def deal_adventure(state: ElderSignState, slot: int, events: Events) -> None:
     """Replace a slot from the top of the deck; an empty deck leaves the slot empty ([AMBIG] 9.16)."""
     card_id = state.decks["adventure"].draw(state.rng)
-    state.slots[slot] = CardInPlay(card=card_id) if card_id else None
+    state.slots[slot] = new_card_in_play(card_id) if card_id else None
     if card_id is None:
         events.append(event(kind="deck.empty", text="The adventure deck is empty; the space stays bare."))
         return
@@ -904,7 +996,7 @@ def run_end_resolution(state: ElderSignState, step: Frame, events: Events) -> No
         events.append(event(kind=TABLE_CHANGED, seat=state.current, cause="resolution",
                             text=f"After {name(state, state.current)}'s {what}: doom {state.doom}/"
                                  f"{len(ao.doom_track)}, Elder Signs {state.elder_signs}/{ao.elder_signs}."))
-    state.adventure = None
+    board.put(state, "adventure", None)
 
 
 # ---------------------------------------------------------------- clock, midnight, next turn (3.4)
@@ -1020,7 +1112,7 @@ def run_next_turn(state: ElderSignState, step: Frame, events: Events) -> None:
                 break
             nxt = (nxt + 1) % n
     ended = state.current
-    state.current = nxt
+    board.put(state, "current", nxt)
     events.append(event(kind="turn.ended", text=f"End of turn {state.turn_number} ({state.seat_name(ended)}).",
                         seat=ended, render=True))
     _turn_start(state, events)
@@ -1131,23 +1223,42 @@ def run_monster(state: ElderSignState, step: Frame, events: Events) -> None:
 
 
 def monster_spots(state: ElderSignState) -> list[tuple[str, int | None]]:
+    """Where a monster may appear (5.1): a free monster slot of a card in play (not one of a task completed in
+    the adventure under way), else below a card with the fewest monsters."""
     free: list[tuple[str, int | None]] = []
-    for where in board.places(state):
-        card = board.card_data(state, where)
-        cip = board.card_at(state, where)
-        assert card is not None and cip is not None
+    cards = board.cards_in_play(state)
+    adv = state.adventure
+    for where, cip in cards:
+        slots = _monster_slots(state, cip.card)
+        if not slots:
+            continue
         taken = {m.slot for m in cip.monsters}
-        done = set(state.adventure.completed) if state.adventure and state.adventure.where == where else set()
-        for i, t in enumerate(card.tasks):
-            if t.slot != "none" and i not in taken and f"t{i}" not in done:
+        done = adv.completed if adv is not None and adv.where == where else ()
+        for i in slots:
+            if i not in taken and f"t{i}" not in done:
                 free.append((where, i))
     if free:
         return free
-    cards = [(w, board.monster_count(cip)) for w in board.places(state) if (cip := board.card_at(state, w)) is not None]
     if not cards:
         return []
-    fewest = min(n for _, n in cards)
-    return [(w, None) for w, n in cards if n == fewest]
+    counts = [(w, board.monster_count(cip)) for w, cip in cards]
+    fewest = min(n for _, n in counts)
+    return [(w, None) for w, n in counts if n == fewest]
+
+
+def _monster_slots(state: ElderSignState, card_id: str) -> tuple[int, ...]:
+    """The printed tasks of a card (by index) that have a monster slot."""
+    got = _SLOTS.get((state.content_version, card_id))
+    if got is None:
+        card = board.card_of(state, card_id)
+        assert card is not None
+        got = _SLOTS[state.content_version, card_id] = tuple(
+            [i for i, t in enumerate(card.tasks) if t.slot != "none"])
+    return got
+
+
+#: `_monster_slots` by (content version, card): a version's content never changes
+_SLOTS: dict[tuple[str, str], tuple[int, ...]] = {}
 
 
 @asks("place_monster")
