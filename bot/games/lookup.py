@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
 
 from engine.core.errors import IllegalAction
 from engine.core.prompt import Option
@@ -22,6 +22,7 @@ ECHO_MAX = 40
 LISTED = 10
 
 T = TypeVar("T")
+S = TypeVar("S", bound="Seated")
 
 _WORD = re.compile(r"[\w'-]+")
 
@@ -91,3 +92,33 @@ def pick_option(options: list[Option], value: str, label: Callable[[Option], str
         raise IllegalAction(f"'{echo(value)}' is not one of: {listing([label(o) for o in options])}.")
     raise IllegalAction(f"'{echo(value)}' matches several options: {listing([label(o) for o in partial])}. "
                         "Say more of the one you mean.")
+
+
+class Seated(Protocol):
+    """What `find_seated` reads of a game view's investigator row."""
+
+    seat: int
+    player: str
+
+
+def find_seated(rows: Sequence[S], query: str | None, asker: int | None, name: Callable[[S], str],
+                ident: Callable[[S], str] = lambda _: "") -> S:
+    """The row `query` names among a game's seats: "seat:N" (a Discord user picked in a command), a player's
+    name, or an investigator's name (`name`, or its card id `ident`: "tomas" finds Tomás), each in part; no
+    query means the asker's own row."""
+    if not query:
+        if asker is None:
+            raise IllegalAction("Say whose sheet: player:<name> (you have no seat in this game).")
+        return next(r for r in rows if r.seat == asker)
+    if query.startswith("seat:") and query[5:].isdigit():
+        found = [r for r in rows if r.seat == int(query[5:])]
+        if found:
+            return found[0]
+        raise IllegalAction("That player has no seat in this game.")
+    hits = best(query, rows, lambda r: r.player) or best(query, rows, name, ident)
+    if len(hits) == 1:
+        return hits[0]
+    names = [f"{name(r)} ({r.player})" for r in (hits or rows)]
+    if not hits:
+        raise IllegalAction(f"Nobody at this table is called '{echo(query)}'. Players: {listing(names)}.")
+    raise IllegalAction(f"'{echo(query)}' fits several players: {listing(names)}. Say more of the name.")

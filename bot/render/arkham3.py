@@ -20,9 +20,6 @@ lookup. Every picture is encoded on one fixed palette (`ah3_style.palette`), wit
 
 from __future__ import annotations
 
-import hashlib
-from collections import OrderedDict
-from threading import Lock
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -32,15 +29,14 @@ from bot.render.ah3_layout import MapLayout
 from bot.render.ah3_map import draw_map, layout_of
 from bot.render.ah3_seats import draw_seats
 from bot.render.ah3_style import HEIGHT, WIDTH, palette
-from bot.render.kit import Theme, to_png
+from bot.render.kit import PictureCache, Theme, to_png
 from engine.arkham3.view import ArkhamView
 
 __all__ = ["HEIGHT", "WIDTH", "board_layout", "read_view", "register", "render_board", "render_board_image",
            "space_xy"]
 
 CACHE_SIZE = 32
-_cache: OrderedDict[str, bytes] = OrderedDict()
-_cache_lock = Lock()  # renders run in worker threads
+_pictures = PictureCache(CACHE_SIZE)
 
 
 def read_view(view: ArkhamView | dict[str, Any]) -> ArkhamView:
@@ -72,31 +68,15 @@ def render_board_image(view: ArkhamView | dict[str, Any]) -> Image.Image:
     return image
 
 
-def _key(view: ArkhamView) -> str:
-    return hashlib.blake2b(view.model_dump_json().encode(), digest_size=16).hexdigest()
-
-
 def render_board(view: ArkhamView | dict[str, Any]) -> bytes:
     """PNG bytes of the board as `view` shows it; an unchanged view is served from a small LRU cache."""
     v = read_view(view)
-    key = _key(v)
-    with _cache_lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            _cache.move_to_end(key)
-            return hit
-    png = to_png(render_board_image(v), palette=palette())
-    with _cache_lock:
-        _cache[key] = png
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return png
+    return _pictures.get_or_render(v, lambda: to_png(render_board_image(v), palette=palette()))
 
 
 def clear_cache() -> None:
     """Forget every finished picture (tests and benchmarks measure renders that miss the cache)."""
-    with _cache_lock:
-        _cache.clear()
+    _pictures.clear()
 
 
 def register() -> None:

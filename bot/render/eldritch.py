@@ -21,9 +21,6 @@ palette built from the named colours (`eh_style`), without dithering.
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -57,6 +54,7 @@ from bot.render.eh_tokens import (
 from bot.render.kit import (
     Box,
     Color,
+    PictureCache,
     Theme,
     blend_ramps,
     build_palette,
@@ -75,8 +73,7 @@ CACHE_SIZE = 32
 #: investigator tokens per row above a space; more stack into a second row above the first
 ROW_TOKENS = 4
 
-_cache: OrderedDict[str, bytes] = OrderedDict()
-_cache_lock = threading.Lock()
+_pictures = PictureCache(CACHE_SIZE)
 
 
 # ================================================================================================ palette
@@ -199,21 +196,9 @@ def render_board(view: EldritchView | Mapping[str, Any]) -> bytes:
     """PNG bytes of the board as `view` shows it (the model or its `model_dump(mode="json")` dict).
     The same view, in either form, gives the same bytes; an unchanged view is served from the cache."""
     v = _as_view(view)
-    key = hashlib.blake2b(v.model_dump_json().encode(), digest_size=16).hexdigest()
-    with _cache_lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            _cache.move_to_end(key)
-            return hit
-    png = to_png(render_board_image(v), palette=_palette())
-    with _cache_lock:
-        _cache[key] = png
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return png
+    return _pictures.get_or_render(v, lambda: to_png(render_board_image(v), palette=_palette()))
 
 
 def cache_clear() -> None:
     """Forget the encoded pictures (tests and benchmarks time cold renders with it)."""
-    with _cache_lock:
-        _cache.clear()
+    _pictures.clear()

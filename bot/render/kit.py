@@ -7,13 +7,17 @@ and FreeType font loading and supersampled icon drawing are the slow parts of a 
 
 from __future__ import annotations
 
+import hashlib
 import io
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
+from pydantic import BaseModel
 
 Color = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -386,3 +390,35 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, compress_leve
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=compress_level)
     return out.getvalue()
+
+
+class PictureCache:
+    """The last few encoded pictures by the view they show: an unchanged view (a status request, a re-shown
+    section) costs a hash, not a render. Thread-safe: renders run in worker threads."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._pictures: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(view: BaseModel) -> str:
+        return hashlib.blake2b(view.model_dump_json().encode(), digest_size=16).hexdigest()
+
+    def get_or_render(self, view: BaseModel, render: Callable[[], bytes]) -> bytes:
+        key = self.key(view)
+        with self._lock:
+            hit = self._pictures.get(key)
+            if hit is not None:
+                self._pictures.move_to_end(key)
+                return hit
+        png = render()
+        with self._lock:
+            self._pictures[key] = png
+            while len(self._pictures) > self.size:
+                self._pictures.popitem(last=False)
+        return png
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pictures.clear()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.lookup import best, echo, listing
+from bot.games.lookup import best, echo, find_seated, listing
 from engine.arkham3.content import default_content
 from engine.arkham3.view import ArkhamView, InvestigatorView, SpaceView
 from engine.core.errors import IllegalAction
@@ -71,23 +71,9 @@ def seat_text(view: ArkhamView, seat: int) -> list[str]:
 
 
 def find_investigator(view: ArkhamView, query: str | None, asker: int | None) -> InvestigatorView:
-    if not query:
-        if asker is None:
-            raise IllegalAction("Say whose sheet: player:<name> (you have no seat in this game).")
-        return next(i for i in view.investigators if i.seat == asker)
-    if query.startswith("seat:") and query[5:].isdigit():
-        found = [i for i in view.investigators if i.seat == int(query[5:])]
-        if found:
-            return found[0]
-        raise IllegalAction("That player has no seat in this game.")
-    hits = best(query, view.investigators, lambda i: i.player) or best(query, view.investigators,
-                                                                        lambda i: i.name or "")
-    if len(hits) == 1:
-        return hits[0]
-    names = [f"{i.name} ({i.player})" for i in (hits or view.investigators)]
-    if not hits:
-        raise IllegalAction(f"Nobody at this table is called '{echo(query)}'. Players: {listing(names)}.")
-    raise IllegalAction(f"'{echo(query)}' fits several players: {listing(names)}. Say more of the name.")
+    """The investigator `query` names: a seat ("seat:2"), a player's name or an investigator's name (or part
+    of one); no query means the asker's own."""
+    return find_seated(view.investigators, query, asker, lambda i: i.name or "")
 
 
 def sheet_text(view: ArkhamView, query: str | None, asker: int | None) -> str:

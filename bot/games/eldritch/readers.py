@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.lookup import best, echo, listing
+from bot.games.lookup import best, echo, find_seated, listing
 from engine.core.errors import IllegalAction
 from engine.eldritch.content import EldritchContent, content_of, default_content
 from engine.eldritch.view import EldritchView, InvestigatorView, SpaceView, world_map
@@ -86,24 +86,7 @@ def seat_text(view: EldritchView, seat: int) -> list[str]:
 def find_investigator(view: EldritchView, query: str | None, asker: int | None) -> InvestigatorView:
     """The investigator `query` names: a seat ("seat:2"), a player's name or an investigator's name (or part
     of one); no query means the asker's own."""
-    if not query:
-        if asker is None:
-            raise IllegalAction("Say whose sheet: player:<name> (you have no seat in this game).")
-        return next(i for i in view.investigators if i.seat == asker)
-    if query.startswith("seat:") and query[5:].isdigit():
-        seat = int(query[5:])
-        found = [i for i in view.investigators if i.seat == seat]
-        if found:
-            return found[0]
-        raise IllegalAction("That player has no seat in this game.")
-    by_player = best(query, view.investigators, lambda i: i.player)
-    hits = by_player or best(query, view.investigators, lambda i: i.name, lambda i: i.card or "")
-    if len(hits) == 1:
-        return hits[0]
-    names = [f"{i.name} ({i.player})" for i in (hits or view.investigators)]
-    if not hits:
-        raise IllegalAction(f"Nobody at this table is called '{echo(query)}'. Players: {listing(names)}.")
-    raise IllegalAction(f"'{echo(query)}' fits several players: {listing(names)}. Say more of the name.")
+    return find_seated(view.investigators, query, asker, lambda i: i.name, lambda i: i.card or "")
 
 
 def sheet_text(view: EldritchView, query: str | None, asker: int | None) -> str:
