@@ -11,11 +11,9 @@ rerolls, damage assignment, encounters' choices) goes through the prompt's butto
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from bot.games.lookup import best, listing, pick_option
-from engine.core.errors import IllegalAction
-from engine.core.prompt import Option, Prompt
+from bot.games.shortcuts import Shortcut, ShortcutSet
+from engine.core.prompt import Option
 
 
 def _action(*kinds: str) -> Callable[[Option], bool]:
@@ -34,18 +32,6 @@ def _end_turn(option: Option) -> bool:
 def _purchase(option: Option) -> bool:
     return isinstance(option.data, tuple) and len(option.data) == 2 and isinstance(option.data[1], int) \
         and option.label.startswith("Buy ")
-
-
-@dataclass(frozen=True)
-class Shortcut:
-    name: str
-    help: str
-    matches: Callable[[Option], bool]
-    argument: str | None = None
-    when: str = ""
-    #: the title of the question the chosen action opens, answered by the argument
-    then: str | None = None
-    strip: str = ""  # the label prefix autocomplete leaves out
 
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
@@ -74,60 +60,9 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
 )}
 
 
-def matching(prompt: Prompt, shortcut: Shortcut) -> list[Option]:
-    return [o for o in prompt.options if shortcut.matches(o)]
-
-
-def _label(shortcut: Shortcut, option: Option) -> str:
-    return option.label.removeprefix(shortcut.strip) if shortcut.strip else option.label
-
-
-def pick(prompt: Prompt, command: str, value: str | None) -> str:
-    """The option id `/ah <command> [value]` stands for in `prompt`, or IllegalAction with a sentence. For an
-    action that opens a question, the value is not used here but by `follow`."""
-    shortcut = SHORTCUTS.get(command)
-    if shortcut is None:
-        raise IllegalAction(f"Unknown command /ah {command}. Commands: {', '.join(SHORTCUTS)}, sheet, map, card.")
-    options = matching(prompt, shortcut)
-    if not options:
-        when = f" You can {command} {shortcut.when}." if shortcut.when else ""
-        raise IllegalAction(f"You can't /ah {command} now.{when} The game is asking: {prompt.title}")
-    if shortcut.then is None and value:
-        return pick_option(options, value, lambda o: _label(shortcut, o))
-    if len(options) == 1:
-        return options[0].id
-    arg = shortcut.argument or "choice"
-    raise IllegalAction(f"Say which {arg}: {listing([_label(shortcut, o) for o in options])}.")
-
-
-def follow(prompt: Prompt, command: str, value: str | None) -> str | None:
-    """The answer to the question `command`'s action opened (`prompt`): the option the value names; None
-    when the game did not ask it (a single monster or skill is taken without asking)."""
-    shortcut = SHORTCUTS[command]
-    options = [o for o in prompt.options if o.id != "done"] if shortcut.then == prompt.title else []
-    if not options:
-        return None
-    if value:
-        return pick_option(options, value, lambda o: _label(shortcut, o))
-    if len(options) == 1:
-        return options[0].id
-    raise IllegalAction(f"Say which {shortcut.argument}: {listing([_label(shortcut, o) for o in options])}.")
-
-
-def suggestions(prompt: Prompt | None, command: str, current: str) -> list[tuple[str, str]]:
-    """(label, value) pairs for autocomplete, at most 25: the question's options for an action that opens one
-    (reachable spaces with their cost, free skills, monsters here), else the matching options."""
-    shortcut = SHORTCUTS.get(command)
-    if prompt is None or shortcut is None:
-        return []
-    if shortcut.then is not None and prompt.title == shortcut.then:
-        options = [o for o in prompt.options if o.id != "done"]
-    else:
-        options = matching(prompt, shortcut)
-    if current.strip():
-        named = best(current, options, lambda o: _label(shortcut, o), lambda o: o.id)
-        options = named or [o for o in options if current.casefold() in o.label.casefold()]
-    return [(_label(shortcut, o)[:100], o.id[:100]) for o in options][:25]
-
-
-FOLLOWED = {name: follow for name, s in SHORTCUTS.items() if s.then is not None}
+COMMANDS = ShortcutSet("ah", SHORTCUTS, readers=("sheet", "map", "card"))
+matching = COMMANDS.matching
+pick = COMMANDS.pick
+follow = COMMANDS.follow
+suggestions = COMMANDS.suggestions
+FOLLOWED = COMMANDS.followed()

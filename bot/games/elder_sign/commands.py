@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.lookup import echo, pick_option, rank
+from bot.games.lookup import echo, rank
+from bot.games.shortcuts import Shortcut, ShortcutSet
 from engine.core.errors import IllegalAction
-from engine.core.prompt import Option, Prompt
+from engine.core.prompt import Option
 from engine.elder_sign import board
 from engine.elder_sign.choices import AskHelp, DoTask, FirstAid, Focus, Go, Release, Souvenir, UseAbility, UseItem
 from engine.elder_sign.content import default_content
@@ -29,15 +30,6 @@ def _is(*kinds: type | str) -> Callable[[Option], bool]:
     types = tuple(k for k in kinds if isinstance(k, type))
     words = {k for k in kinds if isinstance(k, str)}
     return lambda o: isinstance(o.data, types) or (isinstance(o.data, str) and o.data in words)
-
-
-@dataclass(frozen=True)
-class Shortcut:
-    name: str
-    help: str
-    matches: Callable[[Option], bool]
-    argument: str | None = None  # name of the argument that picks among several matching options
-    when: str = ""  # when the command can be used (said when it cannot be used now)
 
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
@@ -67,35 +59,10 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
              when="during your adventure or your attack"),
 )}
 
-def matching(prompt: Prompt, shortcut: Shortcut) -> list[Option]:
-    return [o for o in prompt.options if shortcut.matches(o)]
-
-
-def pick(prompt: Prompt, command: str, value: str | None) -> str:
-    """The option id `/es <command> [value]` stands for, or IllegalAction with a sentence."""
-    shortcut = SHORTCUTS.get(command)
-    if shortcut is None:
-        raise IllegalAction(f"Unknown command /es {command}. Commands: {', '.join(SHORTCUTS)}, odds, card.")
-    options = matching(prompt, shortcut)
-    if not options:
-        when = f" You can {command} {shortcut.when}." if shortcut.when else ""
-        raise IllegalAction(f"You can't /es {command} now.{when} The game is asking: {prompt.title}")
-    if value:
-        return pick_option(options, value)
-    if len(options) == 1:
-        return options[0].id
-    arg = shortcut.argument or "choice"
-    raise IllegalAction(f"Say which {arg}: {', '.join(o.label for o in options[:10])}.")
-
-
-def suggestions(prompt: Prompt | None, command: str, current: str) -> list[tuple[str, str]]:
-    """(label, value) pairs for autocomplete, at most 25."""
-    shortcut = SHORTCUTS.get(command)
-    if prompt is None or shortcut is None:
-        return []
-    cur = current.lower()
-    return [(o.label[:100], o.id[:100]) for o in matching(prompt, shortcut)
-            if cur in o.label.lower() or cur in o.id.lower()][:25]
+COMMANDS = ShortcutSet("es", SHORTCUTS, readers=("odds", "card"))
+matching = COMMANDS.matching
+pick = COMMANDS.pick
+suggestions = COMMANDS.suggestions
 
 
 def card_text(name: str, state: ElderSignState | None = None, seat: int | None = None) -> str:
