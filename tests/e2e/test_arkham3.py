@@ -15,52 +15,19 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import col
 
-from bot.games.arkham3.commands import SHORTCUTS, follow, matching, pick
+from bot.games.arkham3.commands import COMMANDS
 from bot.store import Game
 from engine import api
 from engine.arkham3.agent import SmartAgent
-from engine.core.game import GameState
-from engine.core.prompt import Action, Prompt, PromptKind
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.interactions import FakeInteraction
 from tests.e2e.harness import RunningBot, Table, answer_with_controls
 from tests.e2e.test_elder_sign import _state, _stepped, narration
+from tests.support.typed_commands import typed_command
 
 pytestmark = pytest.mark.e2e
 SEED = 3
 SCENARIO = "witch-light"
-
-
-def slash_for(state: GameState, prompt: Prompt, action: Action,
-              agent: SmartAgent) -> tuple[str, dict[str, str]] | None:
-    """The `/ah` command a player would type for the agent's answer, if one stands for it; for an action that
-    opens a question, the agent's answer to that question (asked on a copy of the game) is the argument."""
-    if prompt.kind is not PromptKind.ONE or len(action.choice) != 1:
-        return None
-    chosen = action.choice[0]
-    for name, shortcut in SHORTCUTS.items():
-        if not any(o.id == chosen for o in matching(prompt, shortcut)):
-            continue
-        if shortcut.then is not None:
-            if pick(prompt, name, None) != chosen:
-                continue
-            trial, _ = api.apply(state, action)
-            then = next((p for p in api.prompts(trial) if action.seat in p.seats), None)
-            if then is None or then.title != shortcut.then:
-                return name, {}
-            answer = agent.act(trial, then).choice[0]
-            assert shortcut.argument is not None and follow(then, name, answer) == answer
-            return name, {shortcut.argument: answer}
-        label = next(o.label for o in prompt.options if o.id == chosen)
-        for value in (None, label.removeprefix(shortcut.strip), chosen):
-            if value is not None and shortcut.argument is None:
-                continue
-            try:
-                if pick(prompt, name, value) == chosen:
-                    return name, ({shortcut.argument: value} if value and shortcut.argument else {})
-            except Exception:  # noqa: BLE001 - not this form; try the next
-                continue
-    return None
 
 
 async def test_arkham3_two_players_to_the_end(fake: FakeDiscord, table: Table, running: RunningBot) -> None:
@@ -99,12 +66,12 @@ async def test_arkham3_two_players_to_the_end(fake: FakeDiscord, table: Table, r
         action = agent.act(state, prompt)
         user = users[action.seat]
         ix: FakeInteraction
-        typed = slash_for(state, prompt, action, agent) if len(pending) == 1 else None
+        typed = typed_command(COMMANDS, state, prompt, action, agent) if len(pending) == 1 else None
         if typed is not None:
-            name, args = typed
+            name, args = typed.command, typed.args()
             if name == "move" and not offered_moves:  # autocomplete shows the reachable spaces with their cost
                 offered = await fake.choices("ah move", "to", "", user=user, channel=table.channel)
-                assert args["to"] in {c["value"] for c in offered}
+                assert typed.then is not None and typed.then.choice[0] in {c["value"] for c in offered}
                 offered_moves = True
             ix = await fake.slash(f"ah {name}", user=user, channel=table.channel, **args)
             slashes[name] += 1

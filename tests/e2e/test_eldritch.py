@@ -16,36 +16,19 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import col
 
-from bot.games.eldritch.commands import SHORTCUTS, matching, pick
+from bot.games.eldritch.commands import COMMANDS
 from bot.store import Game
 from engine import api
-from engine.core.prompt import Prompt, PromptKind
 from engine.eldritch.agent import SmartAgent
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.interactions import FakeInteraction
 from tests.e2e.harness import RunningBot, Table, answer_with_controls
 from tests.e2e.test_elder_sign import _state, _stepped, narration
+from tests.support.typed_commands import typed_command
 
 pytestmark = pytest.mark.e2e
 SEED = 7  # the game's seed and the agent's: a two-player game against Yog-Sothoth of about 8 rounds
 ANCIENT_ONE = "yog-sothoth"
-
-
-def slash_for(prompt: Prompt, chosen: str) -> tuple[str, dict[str, str]] | None:
-    """The `/eh` command (and its argument) a player would type for `chosen`, if one stands for it."""
-    label = next(o.label for o in prompt.options if o.id == chosen)
-    for name, shortcut in SHORTCUTS.items():
-        if not any(o.id == chosen for o in matching(prompt, shortcut)):
-            continue
-        for value in (None, label.removeprefix(shortcut.strip), chosen):
-            if value is not None and shortcut.argument is None:
-                continue
-            try:
-                if pick(prompt, name, value) == chosen:
-                    return name, ({shortcut.argument: value} if value and shortcut.argument else {})
-            except Exception:  # noqa: BLE001 - not this form; try the next
-                continue
-    return None
 
 
 async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, running: RunningBot) -> None:
@@ -93,9 +76,9 @@ async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, 
         action = agent.act(state, prompt)
         user = users[action.seat]
         ix: FakeInteraction
-        typed = slash_for(prompt, action.choice[0]) if prompt.kind is PromptKind.ONE and action.choice else None
+        typed = typed_command(COMMANDS, state, prompt, action)
         if len(pending) == 1 and typed is not None:
-            name, args = typed
+            name, args = typed.command, typed.args()
             ix = await fake.slash(f"eh {name}", user=user, channel=table.channel, **args)
             slashes[name] += 1
         else:

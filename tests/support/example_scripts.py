@@ -16,14 +16,15 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
+from bot.games.shortcuts import ShortcutSet
 from engine import api
 from engine.core.game import GameState, SeatSpec
 from engine.core.prompt import Action, Prompt, PromptKind
 from engine.elder_sign.agent import SmartAgent
 from engine.elder_sign.content import default_content
 from engine.elder_sign.state import ElderSignState
+from tests.support.typed_commands import Typed, typed_command
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "elder_sign.txt"
@@ -40,36 +41,23 @@ SAFE_VALUE = re.compile(r"^[A-Za-z0-9_.,:/-]+$")  # written without quotes
 QUOTABLE = re.compile(r"^[^\"\\]{1,40}$")  # a short label, written in double quotes
 
 
-def _shortcut_line(user: str, prompt: Prompt, chosen: str, group: str = "es") -> str | None:
-    """`user /<group> <command> [arg:value]` if one of the game's commands picks exactly `chosen`."""
+def _writable(value: str) -> bool:
+    return bool(SAFE_VALUE.match(value) or QUOTABLE.match(value))
+
+
+def _command_line(user: str, group: str, typed: Typed) -> str:
+    """`user /<group> <command> [arg:value]`, the value in quotes when it needs them."""
+    line = f"{user} /{group} {typed.command}"
+    if typed.argument and typed.value is not None:
+        value = typed.value if SAFE_VALUE.match(typed.value) else f'"{typed.value}"'
+        line += f" {typed.argument}:{value}"
+    return line
+
+
+def _commands(group: str) -> ShortcutSet:
     import importlib
 
-    commands: Any = importlib.import_module(f"bot.games.{GROUP_PACKAGES[group]}.commands")
-
-    label = next(o.label for o in prompt.options if o.id == chosen)
-    for name, shortcut in commands.SHORTCUTS.items():
-        if not any(o.id == chosen for o in commands.matching(prompt, shortcut)):
-            continue
-        if getattr(shortcut, "then", None) is not None:  # answers two questions: build_arkham3 writes those
-            continue
-        short = label.removeprefix(getattr(shortcut, "strip", ""))
-        # the shortest form that picks it: no argument, the label's part before a colon ("Cast Lamp of
-        # Insight"), the option's label (what a player reads), its id
-        for value in (None, short.split(":")[0], short, chosen):
-            if value is not None and shortcut.argument is None:
-                continue
-            try:
-                if commands.pick(prompt, name, value) != chosen:
-                    continue
-            except Exception:  # noqa: BLE001 - the engine's sentence for "not this way"; try the next form
-                continue
-            if value is None:
-                return f"{user} /{group} {name}"
-            if SAFE_VALUE.match(value):
-                return f"{user} /{group} {name} {shortcut.argument}:{value}"
-            if QUOTABLE.match(value):
-                return f'{user} /{group} {name} {shortcut.argument}:"{value}"'
-    return None
+    return importlib.import_module(f"bot.games.{GROUP_PACKAGES[group]}.commands").COMMANDS  # type: ignore[no-any-return]
 
 
 def choose_line(user: str, prompt: Prompt, action: Action) -> str:
@@ -89,9 +77,8 @@ def decision_lines(state: GameState, prompt: Prompt, action: Action, users: tupl
     labels = [o.label for o in prompt.options if o.id in action.choice]
     said = ", ".join(labels) if labels else str(action.amount)
     comment = f"# {prompt.title} -> {said}".replace("\n", " ")
-    line = None
-    if prompt.kind is PromptKind.ONE and len(action.choice) == 1:
-        line = _shortcut_line(user, prompt, action.choice[0], group)
+    typed = typed_command(_commands(group), state, prompt, action, writable=_writable)
+    line = _command_line(user, group, typed) if typed is not None and typed.then is None else None
     return [comment, line or choose_line(user, prompt, action)]
 
 
@@ -162,39 +149,6 @@ def build_eldritch(seed: int = ELDRITCH_SEED) -> tuple[list[str], str]:
     return lines, str(state.result)
 
 
-def _follow_line(user: str, state: GameState, prompt: Prompt, action: Action,
-                 agent: Any) -> tuple[str, Action] | None:
-    """`user /ah <command> <arg>:<value>` when the chosen action opens a question the command answers too
-    (`/ah move to:X`), with the agent's answer to that question; None otherwise."""
-    from bot.games.arkham3.commands import SHORTCUTS, follow, matching, pick
-
-    if prompt.kind is not PromptKind.ONE or len(action.choice) != 1:
-        return None
-    for name, shortcut in SHORTCUTS.items():
-        if shortcut.then is None or not any(o.id == action.choice[0] for o in matching(prompt, shortcut)):
-            continue
-        if pick(prompt, name, None) != action.choice[0]:
-            return None
-        trial, _ = api.apply(state, action)
-        then = next((p for p in api.prompts(trial) if action.seat in p.seats), None)
-        if then is None or then.title != shortcut.then:
-            return None
-        second = agent.act(trial, then)
-        chosen = second.choice[0]
-        label = next(o.label for o in then.options if o.id == chosen).removeprefix(shortcut.strip)
-        for value in (label.split(":")[0], label, chosen):
-            try:
-                if follow(then, name, value) != chosen:
-                    continue
-            except Exception:  # noqa: BLE001 - not this form; try the next
-                continue
-            if SAFE_VALUE.match(value):
-                return f"{user} /ah {name} {shortcut.argument}:{value}", second
-            if QUOTABLE.match(value):
-                return f'{user} /ah {name} {shortcut.argument}:"{value}"', second
-    return None
-
-
 def build_arkham3(scenario: str, seed: int) -> tuple[list[str], str]:
     """Arkham Horror 3e, two players, one scenario."""
     from engine.arkham3.agent import SmartAgent as ArkhamAgent
@@ -220,13 +174,13 @@ def build_arkham3(scenario: str, seed: int) -> tuple[list[str], str]:
     while not state.over:
         prompt = api.prompts(state)[0]
         action = agent.act(state, prompt)
-        both = _follow_line(USERS[action.seat], state, prompt, action, agent)
-        if both is not None:
-            line, second = both
+        typed = typed_command(_commands("ah"), state, prompt, action, agent, _writable)
+        if typed is not None and typed.then is not None:
             labels = [o.label for o in prompt.options if o.id in action.choice]
-            lines += [f"# {prompt.title} -> {', '.join(labels)}, then the question it opens", line]
+            lines += [f"# {prompt.title} -> {', '.join(labels)}, then the question it opens",
+                      _command_line(USERS[action.seat], "ah", typed)]
             state, _ = api.apply(state, action, in_place=True, prompt=prompt)
-            state, _ = api.apply(state, second, in_place=True)
+            state, _ = api.apply(state, typed.then, in_place=True)
             continue
         lines += decision_lines(state, prompt, action, USERS, "ah")
         state, _ = api.apply(state, action, in_place=True, prompt=prompt)
