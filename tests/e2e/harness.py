@@ -9,9 +9,13 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from sqlalchemy import update
+from sqlmodel import col
+
 from bot.bot import MiskatonicBot
 from bot.components import OPTION_TEXT_MAX, option_token
 from bot.settings import Settings
+from bot.store import Game
 from bot.store.migrate import upgrade
 from engine.core.prompt import Action, Prompt, PromptKind
 from engine.games import register
@@ -244,3 +248,21 @@ async def answer_with_controls(fake: FakeDiscord, channel: FakeChannel, user: Fa
     wanted = {f"i{action.choice[0]}", f"#{index(action.choice[0])}"}
     cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] in wanted)
     return await fake.click(cid, message, user=user)
+
+
+async def seed_lobby(running: RunningBot, table: Table, seed: int) -> None:
+    """Give the channel's open lobby a fixed seed (the lobby has no seed option): the game is the same every
+    run, so a test can play it to its end with an agent."""
+    store = running.bot.service.store
+    lobby = await store.open_game(table.channel.id)
+    assert lobby is not None and lobby.id is not None
+    async with store.session() as session:
+        await session.exec(update(Game).where(col(Game.id) == lobby.id).values(seed=seed))
+        await session.commit()
+
+
+async def open_game_id(running: RunningBot, table: Table) -> int:
+    """The id of the channel's open game."""
+    game = await running.bot.service.store.open_game(table.channel.id)
+    assert game is not None and game.id is not None
+    return game.id

@@ -12,16 +12,13 @@ import time
 from collections import Counter
 
 import pytest
-from sqlalchemy import update
-from sqlmodel import col
 
 from bot.games.arkham3.commands import COMMANDS
-from bot.store import Game
 from engine import api
 from engine.arkham3.agent import SmartAgent
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.interactions import FakeInteraction
-from tests.e2e.harness import RunningBot, Table, answer_with_controls
+from tests.e2e.harness import RunningBot, Table, answer_with_controls, open_game_id, seed_lobby
 from tests.e2e.test_elder_sign import _state, _stepped, narration
 from tests.support.typed_commands import typed_command
 
@@ -35,17 +32,11 @@ async def test_arkham3_two_players_to_the_end(fake: FakeDiscord, table: Table, r
     opened = await table.command("game new", alice, game="arkham3", options=f"scenario={SCENARIO}")
     assert "Arkham Horror" in opened.text()
     store = running.bot.service.store
-    lobby = await store.open_game(table.channel.id)
-    assert lobby is not None and lobby.id is not None
-    async with store.session() as session:  # a seeded game: the same every run
-        await session.exec(update(Game).where(col(Game.id) == lobby.id).values(seed=SEED))
-        await session.commit()
+    await seed_lobby(running, table, SEED)
     await table.command("game join", bob)
     since = time.monotonic()
     await table.command("game start", alice)
-    game = await store.open_game(table.channel.id)
-    assert game is not None and game.id is not None
-    game_id = game.id
+    game_id = await open_game_id(running, table)
 
     sheet = await table.command("ah sheet", alice, player=bob)
     assert sheet.ephemeral and "Health" in sheet.text() and "Skills" in sheet.text()

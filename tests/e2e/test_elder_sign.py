@@ -16,19 +16,16 @@ import time
 from collections import Counter
 
 import pytest
-from sqlalchemy import update
-from sqlmodel import col
 
 from bot.components import OPTION_TEXT_MAX, option_token
 from bot.replies import DONE
-from bot.store import Game
 from engine import api
 from engine.agents import RandomAgent
 from engine.core.game import GameState
 from engine.core.prompt import PromptKind
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
 from tests.e2e.fakediscord.interactions import FakeInteraction
-from tests.e2e.harness import RunningBot, Table, controls_for
+from tests.e2e.harness import RunningBot, Table, controls_for, open_game_id, seed_lobby
 
 pytestmark = pytest.mark.e2e
 SEED = 5  # the game's seed and the agent's: 25 turns, the Ancient One attacking both players at once
@@ -79,20 +76,14 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
                                  investigator="ada-whitcombe")
     assert "Elder Sign" in opened.text()
     store = running.bot.service.store
-    lobby = await store.open_game(table.channel.id)
-    assert lobby is not None and lobby.id is not None
-    async with store.session() as session:  # a seeded game (the lobby has no seed option): the same every run
-        await session.exec(update(Game).where(col(Game.id) == lobby.id).values(seed=SEED))
-        await session.commit()
+    await seed_lobby(running, table, SEED)
     names = await fake.choices("game join", "investigator", "marg", user=bob, channel=table.channel)
     assert "margarethe-vogel" in [c["value"] for c in names]
     await table.command("game join", bob, investigator="margarethe-vogel")
     since = time.monotonic()
     started = await table.command("game start", alice)
     assert started.ephemeral, "the game shows in the channel, not in the command's answer"
-    game = await store.open_game(table.channel.id)
-    assert game is not None and game.id is not None
-    game_id = game.id
+    game_id = await open_game_id(running, table)
     first = await _state(running, game_id)
     assert [s.investigator.card for s in first.table] == ["es.inv.ada-whitcombe", "es.inv.margarethe-vogel"]
 

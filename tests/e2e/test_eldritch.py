@@ -13,16 +13,13 @@ import time
 from collections import Counter
 
 import pytest
-from sqlalchemy import update
-from sqlmodel import col
 
 from bot.games.eldritch.commands import COMMANDS
-from bot.store import Game
 from engine import api
 from engine.eldritch.agent import SmartAgent
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.interactions import FakeInteraction
-from tests.e2e.harness import RunningBot, Table, answer_with_controls
+from tests.e2e.harness import RunningBot, Table, answer_with_controls, open_game_id, seed_lobby
 from tests.e2e.test_elder_sign import _state, _stepped, narration
 from tests.support.typed_commands import typed_command
 
@@ -36,17 +33,11 @@ async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, 
     opened = await table.command("game new", alice, game="eldritch", options=f"ancient_one={ANCIENT_ONE}")
     assert "Eldritch Horror" in opened.text()
     store = running.bot.service.store
-    lobby = await store.open_game(table.channel.id)
-    assert lobby is not None and lobby.id is not None
-    async with store.session() as session:  # a seeded game (the lobby has no seed option): the same every run
-        await session.exec(update(Game).where(col(Game.id) == lobby.id).values(seed=SEED))
-        await session.commit()
+    await seed_lobby(running, table, SEED)
     await table.command("game join", bob)
     since = time.monotonic()
     await table.command("game start", alice)
-    game = await store.open_game(table.channel.id)
-    assert game is not None and game.id is not None
-    game_id = game.id
+    game_id = await open_game_id(running, table)
 
     # read-only commands: a sheet (another player's, picked as a Discord user), the map, a card
     sheet = await table.command("eh sheet", alice, player=bob)
