@@ -14,19 +14,20 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from typing import Any
 
 from bot.render.elder_sign import dice_from_event, encode, render_dice, render_table, render_table_image
 from engine import api
 from engine.core.game import SeatSpec
+from engine.elder_sign.view import ElderSignView
+from tests.bench.timing import percentile, timed
 
 BUDGET_MS = 60.0
 #: the world and town boards have benches of their own (each prints p50/p95, PNG size and cached re-renders)
 OTHER_BOARDS = {"eldritch": "bench_render_eldritch", "arkham3": "bench_render_arkham3"}
 
 
-def game_views(seed: int, players: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def game_views(seed: int, players: int) -> tuple[list[ElderSignView], list[dict[str, Any]]]:
     """Every view of one seeded random game, and the data of its dice events."""
     rng = random.Random(seed)
     seats = [SeatSpec(seat=i, name=f"player{i}") for i in range(players)]
@@ -44,15 +45,6 @@ def game_views(seed: int, players: int) -> tuple[list[dict[str, Any]], list[dict
     return views, rolls
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def timed(fn: Any, *args: Any) -> tuple[float, Any]:
-    start = time.perf_counter()
-    out = fn(*args)
-    return (time.perf_counter() - start) * 1000, out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         other = importlib.import_module(f"tests.bench.{OTHER_BOARDS[args.game]}")
         return int(other.main([f"--games={args.games}", *(["--check"] if args.check else [])]))
 
-    views: list[dict[str, Any]] = []
+    views: list[ElderSignView] = []
     rolls: list[dict[str, Any]] = []
     for g in range(args.games):
         v, r = game_views(seed=100 + g, players=1 + (g * 2) % 8)
@@ -84,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     for view in views[:: max(1, len(views) // 60)]:  # the split between drawing and PNG encoding, sampled
         ms, image = timed(render_table_image, view)
         draw_ms.append(ms)
-        ms, _ = timed(encode, image, bool(view.get("over")))
+        ms, _ = timed(encode, image, bool(view.over))
         encode_ms.append(ms)
     dice_ms, dice_sizes = [], []
     for data in rolls:

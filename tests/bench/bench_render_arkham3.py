@@ -15,8 +15,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +26,7 @@ from engine import api
 from engine.agents import RandomAgent, get_agent
 from engine.arkham3.content import default_content
 from engine.core.game import SeatSpec
+from tests.bench.timing import percentile, timed
 
 BUDGET_MS = 100.0
 CACHED_BUDGET_MS = 5.0
@@ -69,15 +68,6 @@ def write_doc_images(folder: Path) -> None:
         print(f"wrote {folder / name}: {scenario}, {players} players, seed {seed}, after {done} phases")
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def timed(fn: Callable[..., Any], *args: Any) -> tuple[float, Any]:
-    start = time.perf_counter()
-    out = fn(*args)
-    return (time.perf_counter() - start) * 1000, out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
-from typing import Any
 
 from bot.render.eldritch import _palette, cache_clear, render_board, render_board_image
 from bot.render.kit import to_png
@@ -22,6 +20,7 @@ from engine import api
 from engine.agents import get_agent
 from engine.core.game import SeatSpec
 from engine.eldritch.view import EldritchView
+from tests.bench.timing import percentile, timed
 
 BUDGET_P50_MS = 120.0
 BUDGET_CACHED_MS = 5.0
@@ -45,15 +44,6 @@ def phase_views(seed: int, players: int) -> list[EldritchView]:
     return views
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def timed(fn: Any, *args: Any) -> tuple[float, Any]:
-    start = time.perf_counter()
-    out = fn(*args)
-    return (time.perf_counter() - start) * 1000, out
 
 
 def main(argv: list[str] | None = None) -> int:
