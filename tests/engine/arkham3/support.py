@@ -10,18 +10,7 @@ from engine.arkham3.state import ArkhamState, Monster
 from engine.core.events import Event
 from engine.core.game import SeatSpec
 from engine.core.prompt import Action, Prompt
-from engine.core.rng import Rng
-
-
-class ScriptedRng(Rng):
-    """The game's Rng, except that six-sided rolls come from `script` while it lasts (fixed dice)."""
-
-    script: list[int] = []
-
-    def below(self, n: int) -> int:
-        if n == 6 and self.script:
-            return self.script.pop(0) - 1
-        return super().below(n)
+from tests.engine.scripted_rng import ScriptedRng
 
 
 def new_game(players: int = 1, seed: int = 3, characters: list[str] | None = None,

@@ -11,23 +11,14 @@ from engine.core.content import CONTENT
 from engine.core.events import Event
 from engine.core.game import SeatSpec
 from engine.core.prompt import Action, Prompt
-from engine.core.rng import Rng
 from engine.eldritch.content import EldritchContent, default_content
 from engine.eldritch.ops import FLOW
 from engine.eldritch.state import EldritchState
+from tests.engine.scripted_rng import ScriptedRng
 
 _versions = itertools.count(1)
 
 
-class ScriptedRng(Rng):
-    """Dice come from `script` (faces 1-6, in order) while it lasts; every other draw is the real generator's."""
-
-    script: list[int] = []
-
-    def below(self, n: int) -> int:
-        if n == 6 and self.script:
-            return self.script.pop(0) - 1
-        return super().below(n)
 
 
 def variant(change: Callable[[EldritchContent], None]) -> str:
