@@ -422,19 +422,7 @@ def _roll(state: ElderSignState, seat: int, events: Events) -> None:
 def held_dice(state: ElderSignState, seat: int) -> list[str]:
     """Dice usable for a completion besides this roll: focused and assisted (not in battle, 3.2) and
     spell-secured dice (anyone's, on their own turn)."""
-    if state.phase != "normal":
-        return board.dice_at(state, "secured")
-    focused, assisted, secured = [], [], []
-    me = str(seat)
-    for d, die in state.dice.items():
-        loc = die.loc
-        if loc == "secured":
-            secured.append(d)
-        elif loc == "assisted":
-            assisted.append(d)
-        elif loc == "focused" and die.holder == me:
-            focused.append(d)
-    return focused + assisted + secured
+    return _pool_and_held(state, seat)[1]
 
 
 def _pool_and_held(state: ElderSignState, seat: int) -> tuple[list[str], list[str]]:
