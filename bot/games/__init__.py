@@ -12,7 +12,7 @@ import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
-from bot.games.manifest import BotGame, Reader, by_group, commands_of
+from bot.games.manifest import BotGame, Commands, Reader, by_group, commands_of
 from bot.service_text import chunk_lines
 from bot.service_types import Actor, Reply, UserError
 from engine import api
@@ -78,27 +78,33 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
     except IllegalAction as exc:
         raise UserError(str(exc)) from exc
     seat = next(s for s in prompt.seats if s in mine)
+    value = args.get(argument) if argument else None
+    then = _question_answered(commands, name, value, state, prompt, seat, option)  # checked before any commit
+    first = await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
+    if then is None:
+        return first
+    question, answer = then
+    return merged(first, await service.choose(channel_id, second_step(actor), question.seq, [answer], seat=seat,
+                                              game_id=game_id, epoch=epoch))
+
+
+def _question_answered(commands: Commands, name: str, value: str | None, state: GameState, prompt: Prompt,
+                       seat: int, option: str) -> tuple[Prompt, str] | None:
+    """For a command whose option opens a question (`Commands.follow`): that question, asked on a copy of the
+    game, and the command's answer to it; None when the game goes on without asking it. A bad answer is an
+    error here, before anything is committed."""
     follow = commands.follow.get(name)
     if follow is None:
-        return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id,
-                                    epoch=epoch)
-    # Two answers for one command: the second is checked on a copy first, so a bad argument changes nothing.
-    value = args.get(argument) if argument else None
+        return None
     trial, _ = api.apply(state, Action(seat=seat, prompt=prompt.seq, choice=[option]))
-    then = next((p for p in api.prompts(trial) if seat in p.seats), None)
-    if then is None:
-        return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id,
-                                    epoch=epoch)
+    question = next((p for p in api.prompts(trial) if seat in p.seats), None)
+    if question is None:
+        return None
     try:
-        second = follow(then, name, value)
+        answer = follow(question, name, value)
     except IllegalAction as exc:
         raise UserError(str(exc)) from exc
-    if second is None:  # the action went on without the question (one monster here, one skill left)
-        return await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id,
-                                    epoch=epoch)
-    first = await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
-    return merged(first, await service.choose(channel_id, second_step(actor), then.seq, [second], seat=seat,
-                                              game_id=game_id, epoch=epoch))
+    return (question, answer) if answer is not None else None
 
 
 def second_step(actor: Actor) -> Actor:
