@@ -309,6 +309,10 @@ class Spawn(Strict):
     trait: str | None = None
 
 
+ENEMY_KEYWORDS = ("hunter", "aloof", "retaliate", "alert", "massive", "elusive", "swarming", "elite", "unique")
+EnemyKeyword = Literal["hunter", "aloof", "retaliate", "alert", "massive", "elusive", "swarming", "elite", "unique"]
+
+
 class EnemyCard(CardBase):
     type: Literal["enemy"] = "enemy"
     fight: int = Field(ge=0)
@@ -317,8 +321,7 @@ class EnemyCard(CardBase):
     health_per_investigator: bool = False
     damage: int = Field(default=0, ge=0)
     horror: int = Field(default=0, ge=0)
-    keywords: list[Literal["hunter", "aloof", "retaliate", "alert", "massive", "elusive", "swarming", "elite",
-                           "unique"]] = Field(default_factory=list)
+    keywords: list[EnemyKeyword] = Field(default_factory=list)
     patrol: str | None = None  # a patrol enemy moves toward this location (id or a trait) in the enemy phase
     swarm: int = Field(default=0, ge=0)  # swarming X: X facedown swarm cards with it
     spawn: Spawn | None = None

@@ -91,6 +91,8 @@ class SkillTest(BaseModel):
     committed: list[int] = Field(default_factory=list)  # uids of committed cards
     tokens: list[str] = Field(default_factory=list)  # tokens revealed (the last counts; earlier were ignored)
     bonus: int = 0  # +N to the skill value for this test
+    token_mod: int = 0  # the revealed tokens' modifiers, summed (ST.4)
+    ignored: int = 0  # tokens revealed and then ignored ("reveal another")
     damage_bonus: int = 0
     clue_bonus: int = 0
     auto: Literal["", "succeed", "fail"] = ""
@@ -145,6 +147,7 @@ class CampaignState(BaseModel):
     investigators: list[InvestigatorRecord] = Field(default_factory=list)
     results: list[str] = Field(default_factory=list)  # "<scenario id>:<resolution>" per scenario played
     weakness_pool: list[str] = Field(default_factory=list)  # basic weaknesses not yet dealt
+    stop_after: int | None = None  # a standalone scenario: the campaign ends after this scenario index
 
 
 class LcgState(GameState):

@@ -1,0 +1,758 @@
+"""The interpreter of the card game's effect vocabulary (engine/arkham_lcg/vocab.py).
+
+`run(state, effects, ctx)` pushes an `effects` frame; it resolves the first effect and pushes the rest behind
+whatever that effect pushed, so every effect finishes (questions included) before the next begins. The context
+`ctx` is plain data: `seat` (you), `src` (this card's uid), `enemy` (an enemy uid), `loc`, `token`, `test` (the
+finished test's result, for "if you succeeded by 2"), `target` (the frame a "when" window is around, for
+`cancel`).
+
+Python ops registered by name (`op:` verb) live in `UNIQUE`: a card whose effect the vocabulary cannot say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.arkham_lcg import board, cards, harm, locations, skilltest
+from engine.arkham_lcg.enemies import spawn
+from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, pick, push, say
+from engine.arkham_lcg.state import LcgState
+from engine.core.errors import EngineError
+from engine.core.flow import Answer, Frame, Step
+from engine.core.prompt import Option, Prompt, PromptKind
+
+Ctx = dict[str, Any]
+Effects = list[dict[str, Any]]
+Handler = Callable[[LcgState, Ctx, Any, Events, str], None]
+HANDLERS: dict[str, Handler] = {}
+#: Python ops a card names with `op: {name, args}`: (state, ctx, args, events) -> None
+UNIQUE: dict[str, Callable[[LcgState, Ctx, dict[str, Any], Events], None]] = {}
+
+
+def run(state: LcgState, effects: Effects, ctx: Ctx, source: str = "") -> None:
+    if effects:
+        push(state, "effects", ctx.get("seat"), source, effects=effects, ctx=ctx)
+
+
+def verb(name: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+    return deco
+
+
+@auto("effects")
+def run_effects(state: LcgState, frame: Frame, events: Events) -> None:
+    effects: Effects = frame.args["effects"]
+    if not effects:
+        return
+    ctx: Ctx = frame.args["ctx"]
+    if len(effects) > 1:
+        push(state, "effects", frame.seat, frame.source, effects=effects[1:], ctx=ctx)
+    ((name, arg),) = effects[0].items()
+    seat = ctx.get("seat")
+    if seat is not None and not board.playing(state, seat) and name not in _NO_INVESTIGATOR:
+        return  # an investigator who left the scenario resolves nothing more
+    HANDLERS[name](state, ctx, arg, events, frame.source)
+
+
+def _seat(ctx: Ctx) -> int:
+    seat = ctx.get("seat")
+    if seat is None:
+        raise EngineError("an effect for 'you' ran without an investigator")
+    return int(seat)
+
+
+# ---------------------------------------------------------------- you
+
+@verb("draw")
+def _draw(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    cards.draw(state, _seat(ctx), n, src)
+
+
+@verb("resources")
+def _resources(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    i = state.invs[_seat(ctx)]
+    before = i.resources
+    i.resources = max(0, i.resources + n)
+    change = i.resources - before
+    if change:
+        word = "gains" if change > 0 else "loses"
+        say(events, f"{state.seat_name(_seat(ctx))} {word} {abs(change)} resource{'s' if abs(change) != 1 else ''}.",
+            "resources", _seat(ctx), src, amount=change)
+
+
+@verb("discover")
+def _discover(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    push(state, "discover", _seat(ctx), src, amount=n, loc=None)
+
+
+@verb("gain_clues")
+def _gain_clues(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    state.invs[seat].clues += n
+    say(events, f"{state.seat_name(seat)} gains {n} clue{'s' if n != 1 else ''}.", "clues.gained", seat, src)
+
+
+@verb("lose_clues")
+def _lose_clues(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    i = state.invs[_seat(ctx)]
+    k = min(n, i.clues)
+    if k and i.location is not None:
+        i.clues -= k
+        board.scen(state).locations[i.location].clues += k
+        say(events, f"{state.seat_name(_seat(ctx))} places {k} clue{'s' if k != 1 else ''} on their location.",
+            "clues.lost", _seat(ctx), src)
+
+
+def _harm(kind: str, direct: bool) -> Handler:
+    def fn(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+        harm.take(state, _seat(ctx), n if kind == "damage" else 0, n if kind == "horror" else 0, src, direct)
+    return fn
+
+
+for _k in ("damage", "horror"):
+    HANDLERS[_k] = _harm(_k, False)
+    HANDLERS[f"direct_{_k}"] = _harm(_k, True)
+
+
+@verb("heal_damage")
+def _heal_damage(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    harm.heal(state, _seat(ctx), "damage", n, src)
+
+
+@verb("heal_horror")
+def _heal_horror(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    harm.heal(state, _seat(ctx), "horror", n, src)
+
+
+@verb("gain_actions")
+def _gain_actions(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    state.invs[_seat(ctx)].actions += n
+    say(events, f"{state.seat_name(_seat(ctx))} gains {n} action{'s' if n != 1 else ''}.", "actions.gained",
+        _seat(ctx), src)
+
+
+@verb("lose_actions")
+def _lose_actions(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    i = state.invs[_seat(ctx)]
+    k = min(n, i.actions)
+    i.actions -= k
+    say(events, f"{state.seat_name(_seat(ctx))} loses {k} action{'s' if k != 1 else ''}.", "actions.lost",
+        _seat(ctx), src)
+
+
+@verb("discard_hand")
+def _discard_hand(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    n = arg.get("count", 1)
+    choosable = [u for u in state.invs[seat].hand if not board.pdef(state, u).weakness]
+    if not choosable:
+        return
+    if arg.get("random"):
+        for _ in range(min(n, len(choosable))):
+            uid = choosable.pop(state.rng.below(len(choosable)))
+            cards.discard(state, uid, events)
+        return
+    push(state, "discard_from_hand", seat, src, count=min(n, len(choosable)))
+
+
+@verb("discard_asset")
+def _discard_asset(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    trait = arg.get("trait")
+    assets = [u for u in state.invs[seat].play if not trait or trait in board.cdef(state, u).traits]
+    pick(state, seat, "Discard which asset?", src, [(f"a{u}", board.name(state, u), u) for u in assets],
+         "discard_card", "uid", src)
+
+
+@verb("search")
+def _search(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    push(state, "search_deck", _seat(ctx), src, **arg)
+
+
+@asks("search_deck")
+def ask_search(state: LcgState, frame: Frame) -> Prompt:
+    a = frame.args
+    opts = [Option(id=f"d{u}", label=board.name(state, u), data=u) for u in _search_matches(state, frame)]
+    k = min(a.get("take", 1), len(opts))
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.MANY, min_choices=k, max_choices=k, private=True,
+                  title=f"Search the top {a['count']} cards of your deck: take {k}", reason=frame.source,
+                  options=opts, default=[o.id for o in opts[:k]])
+
+
+def _search_matches(state: LcgState, frame: Frame) -> list[int]:
+    a = frame.args
+    top = state.invs[frame.owner].deck[-a["count"]:]
+    out = []
+    for uid in reversed(top):
+        c = board.pdef(state, uid)
+        if c.weakness or (a.get("type") and c.type != a["type"]) or (a.get("trait") and a["trait"] not in c.traits):
+            continue
+        out.append(uid)
+    return out
+
+
+@answers("search_deck")
+def answer_search(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    i = state.invs[answer.seat]
+    for o in answer.options:
+        i.deck.remove(o.data)
+        i.hand.append(o.data)
+        state.cards[o.data].zone = "hand"
+        say(events, f"You take {board.name(state, o.data)} into your hand.", "search.private", answer.seat,
+            frame.source, private_to=answer.seat)
+    state.rng.shuffle(i.deck)
+    say(events, f"{state.seat_name(answer.seat)} searches their deck, takes {len(answer.options)} card(s) and "
+        "shuffles it.", "search", answer.seat, frame.source)
+
+
+@verb("move")
+def _move(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    to = arg["to"]
+    here = state.invs[seat].location
+    if to == "connecting":
+        if here is None:
+            return
+        options = board.connections(state, here)
+        pick(state, seat, "Move where?", src, [(c, board.loc_name(state, c), c) for c in options], "move_inv", "to",
+             src, then_seat=seat)
+    elif to in board.scen(state).locations:
+        locations.move(state, seat, to, src)
+
+
+@verb("engage")
+def _engage(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    e = board.scen(state).enemies.get(ctx.get("enemy", -1))
+    seat = _seat(ctx)
+    if e is not None and not board.is_massive(state, e):
+        e.engaged = seat
+        e.location = state.invs[seat].location
+        say(events, f"{board.name(state, e.uid)} engages {state.seat_name(seat)}.", "enemy.engage", seat, e.code)
+
+
+@verb("trauma")
+def _trauma(state: LcgState, ctx: Ctx, arg: dict[str, int], events: Events, src: str) -> None:
+    rec = state.campaign.investigators[_seat(ctx)]
+    rec.physical_trauma += arg.get("physical", 0)
+    rec.mental_trauma += arg.get("mental", 0)
+    say(events, f"{state.seat_name(_seat(ctx))} suffers trauma: " + ", ".join(f"{v} {k}" for k, v in arg.items()) + ".",
+        "trauma", _seat(ctx), src)
+
+
+# ---------------------------------------------------------------- tests
+
+@verb("test")
+def _test(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    skilltest.start_test(state, _seat(ctx), arg["skill"], arg["difficulty"], src, enemy=ctx.get("enemy"),
+                         on_pass=arg.get("pass"), on_fail=arg.get("fail"), per_point=arg.get("per_point"))
+
+
+def enemy_choices(state: LcgState, seat: int, which: str, ctx: Ctx) -> list[int]:
+    """Enemies an effect may target: `this` (the context's), `engaged` (with you), `here` (at your location,
+    engaged or not), `attacked` (the one under attack), `any` (engaged with you or at your location)."""
+    s = board.scen(state)
+    mine = [e.uid for e in board.engaged(state, seat)]
+    where = state.invs[seat].location
+    here = [e.uid for e in board.enemies_at(state, where)]
+    if which in ("this", "attacked"):
+        uid = ctx.get("enemy")
+        return [uid] if uid in s.enemies else []
+    if which == "engaged":
+        return mine
+    if which == "here":
+        return here
+    return sorted(set(mine) | set(here))
+
+
+def attack_targets(state: LcgState, seat: int) -> list[int]:
+    """Enemies `seat` may fight: engaged with them or at their location (digest §7)."""
+    return enemy_choices(state, seat, "any", {})
+
+
+@verb("fight")
+def _fight(state: LcgState, ctx: Ctx, arg: Any, events: Events, src: str) -> None:
+    arg = {} if arg is True else arg
+    seat = _seat(ctx)
+    targets = [ctx["enemy"]] if ctx.get("enemy") in board.scen(state).enemies else attack_targets(state, seat)
+    pick(state, seat, "Fight which enemy?", src,
+         [(f"e{u}", f"{board.name(state, u)} (fight {board.enemy_fight(state, board.scen(state).enemies[u])})", u)
+          for u in targets], "fight_start", "uid", src, then_seat=seat, arg=arg)
+
+
+@auto("fight_start")
+def run_fight_start(state: LcgState, frame: Frame, events: Events) -> None:
+    a = frame.args["arg"]
+    e = board.scen(state).enemies.get(frame.args["uid"])
+    if e is None:
+        return
+    skilltest.start_test(state, frame.owner, a.get("skill", "combat"), board.enemy_fight(state, e), frame.source,
+                         action="fight", enemy=e.uid, bonus=a.get("bonus", 0), damage_bonus=a.get("damage", 0),
+                         on_pass=a.get("pass"), on_fail=a.get("fail"))
+
+
+@verb("evade")
+def _evade(state: LcgState, ctx: Ctx, arg: Any, events: Events, src: str) -> None:
+    arg = {} if arg is True else arg
+    seat = _seat(ctx)
+    targets = [u for u in enemy_choices(state, seat, "engaged", ctx)]
+    if ctx.get("enemy") in targets:
+        targets = [ctx["enemy"]]
+    pick(state, seat, "Evade which enemy?", src,
+         [(f"e{u}", f"{board.name(state, u)} (evade {board.enemy_evade(state, board.scen(state).enemies[u])})", u)
+          for u in targets], "evade_start", "uid", src, then_seat=seat, arg=arg)
+
+
+@auto("evade_start")
+def run_evade_start(state: LcgState, frame: Frame, events: Events) -> None:
+    a = frame.args["arg"]
+    e = board.scen(state).enemies.get(frame.args["uid"])
+    if e is None:
+        return
+    skilltest.start_test(state, frame.owner, a.get("skill", "agility"), board.enemy_evade(state, e), frame.source,
+                         action="evade", enemy=e.uid, bonus=a.get("bonus", 0), on_pass=a.get("pass"),
+                         on_fail=a.get("fail"))
+
+
+@verb("investigate")
+def _investigate(state: LcgState, ctx: Ctx, arg: Any, events: Events, src: str) -> None:
+    arg = {} if arg is True else arg
+    seat = _seat(ctx)
+    where = state.invs[seat].location
+    if where is None:
+        return
+    skilltest.start_test(state, seat, arg.get("skill", "intellect"),
+                         board.shroud(state, where) + arg.get("shroud", 0) + board.modifier(state, seat, "shroud"),
+                         src, action="investigate", location=where, bonus=arg.get("bonus", 0),
+                         clue_bonus=arg.get("clues", 0), on_pass=arg.get("pass"), on_fail=arg.get("fail"))
+
+
+def _on_test(fn: Callable[[Any, Any], None]) -> Handler:
+    def handler(state: LcgState, ctx: Ctx, arg: Any, events: Events, src: str) -> None:
+        if state.tests:
+            fn(skilltest.current(state), arg)
+    return handler
+
+
+def _set(field: str, value: Any = None) -> Callable[[Any, Any], None]:
+    def fn(test: Any, arg: Any) -> None:
+        setattr(test, field, getattr(test, field) + arg if value is None else value)
+    return fn
+
+
+HANDLERS["test_bonus"] = _on_test(_set("bonus"))
+HANDLERS["damage_bonus"] = _on_test(_set("damage_bonus"))
+HANDLERS["clue_bonus"] = _on_test(_set("clue_bonus"))
+HANDLERS["auto_succeed"] = _on_test(_set("auto", "succeed"))
+
+
+@verb("reveal_another")
+def _reveal_another(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    if state.tests:
+        test = skilltest.current(state)
+        test.ignored += 1
+        push(state, "test_reveal", test.seat, src)
+
+
+@verb("until")
+def _until(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    i = state.invs[_seat(ctx)]
+    for m in arg["modifiers"]:
+        i.lasting.append({**m, "end": arg["end"], "source": src})
+
+
+# ---------------------------------------------------------------- enemies
+
+@verb("damage_enemy")
+def _damage_enemy(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    targets = enemy_choices(state, seat, arg.get("which", "any"), ctx)
+    pick(state, seat, f"Deal {arg['amount']} damage to which enemy?", src,
+         [(f"e{u}", board.name(state, u), u) for u in targets], "hit_enemy", "uid", src, then_seat=seat,
+         amount=arg["amount"], by=seat)
+
+
+@verb("exhaust_enemy")
+def _exhaust_enemy(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    targets = enemy_choices(state, seat, arg.get("which", "any"), ctx)
+    pick(state, seat, "Exhaust which enemy?", src, [(f"e{u}", board.name(state, u), u) for u in targets],
+         "exhaust_enemy", "uid", src)
+
+
+@auto("exhaust_enemy")
+def run_exhaust_enemy(state: LcgState, frame: Frame, events: Events) -> None:
+    e = board.scen(state).enemies.get(frame.args["uid"])
+    if e is not None:
+        e.exhausted = True
+        say(events, f"{board.name(state, e.uid)} is exhausted.", "enemy.exhausted", frame.seat, e.code)
+
+
+@verb("evade_enemy")
+def _evade_enemy(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    targets = enemy_choices(state, seat, arg.get("which", "engaged"), ctx)
+    pick(state, seat, "Evade which enemy?", src, [(f"e{u}", board.name(state, u), u) for u in targets], "evaded",
+         "uid", src, then_seat=seat)
+
+
+@verb("spawn")
+def _spawn(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    s = board.scen(state)
+    code = arg["enemy"]
+    uid = next((u for u in s.set_aside if state.cards[u].code == code), None)
+    if uid is not None:
+        s.set_aside.remove(uid)
+    else:
+        uid = next((u for u in s.encounter_discard if state.cards[u].code == code), None)
+        if uid is not None:
+            s.encounter_discard.remove(uid)
+        else:
+            uid = next((u for u in s.encounter_deck if state.cards[u].code == code), None)
+            if uid is not None:
+                s.encounter_deck.remove(uid)
+            else:
+                uid = board.new_card(state, code, None, "set_aside")
+    at = arg.get("at")
+    spawn(state, uid, ctx.get("seat"), at if at != "here" or ctx.get("seat") is not None else None, src)
+
+
+@verb("enemy_doom")
+def _enemy_doom(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    e = board.scen(state).enemies.get(ctx.get("enemy", -1))
+    if e is not None:
+        e.doom += n
+        say(events, f"{board.name(state, e.uid)} gains {n} doom.", "doom.enemy", ctx.get("seat"), src)
+
+
+@verb("ready_enemy")
+def _ready_enemy(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    e = board.scen(state).enemies.get(ctx.get("enemy", -1))
+    if e is not None:
+        e.exhausted = False
+
+
+# ---------------------------------------------------------------- the board and the clock
+
+@verb("doom")
+def _doom(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    s = board.scen(state)
+    s.agenda_doom = max(0, s.agenda_doom + n)
+    word = f"{n} doom is placed on" if n > 0 else f"{-n} doom is removed from"
+    say(events, f"{word} the agenda ({s.agenda_doom} now).", "doom", ctx.get("seat"), src)
+
+
+@verb("self_doom")
+def _self_doom(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    uid = ctx.get("src")
+    if uid is not None:
+        state.cards[uid].doom += n
+
+
+@verb("location_clues")
+def _location_clues(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    where = ctx.get("loc") or state.invs[_seat(ctx)].location
+    loc = board.scen(state).locations.get(where or "")
+    if loc is not None:
+        loc.clues = max(0, loc.clues + n)
+
+
+@verb("reveal")
+def _reveal(state: LcgState, ctx: Ctx, code: str, events: Events, src: str) -> None:
+    push(state, "reveal_location", ctx.get("seat"), src, code=code)
+
+
+@verb("place_location")
+def _place_location(state: LcgState, ctx: Ctx, code: str, events: Events, src: str) -> None:
+    locations.put_into_play(state, code)
+    say(events, f"A new location enters play: {board.loc_name(state, code)}.", "location.placed", None, src,
+        render=True)
+
+
+@verb("remove_location")
+def _remove_location(state: LcgState, ctx: Ctx, code: str, events: Events, src: str) -> None:
+    """A location leaves play, unless an investigator or enemy is there (FAQ §1.21: they must always be at a
+    location)."""
+    s = board.scen(state)
+    if code in s.locations and not board.at(state, code) and not board.enemies_at(state, code) and \
+            not any(i.location == code for i in state.invs if i.status == "playing"):
+        loc = s.locations.pop(code)
+        state.cards[loc.uid].zone = "removed"
+        say(events, f"{board.loc_name(state, code)} is removed from play.", "location.removed", None, src,
+            render=True)
+
+
+@verb("advance_act")
+def _advance_act(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    push(state, "advance_act", ctx.get("seat"), src)
+
+
+@verb("advance_agenda")
+def _advance_agenda(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    push(state, "advance_agenda", ctx.get("seat"), src)
+
+
+@verb("draw_encounter")
+def _draw_encounter(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    for _ in range(n):
+        push(state, "encounter_draw", _seat(ctx), src)
+
+
+@verb("surge")
+def _surge(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    say(events, "Surge: another encounter card is drawn.", "surge", ctx.get("seat"), src)
+    push(state, "encounter_draw", _seat(ctx), src)
+
+
+@verb("threat_area")
+def _threat_area(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    uid = ctx["src"]
+    seat = _seat(ctx)
+    state.cards[uid].zone = "threat"
+    state.cards[uid].controller = None
+    if uid not in state.invs[seat].threat:
+        state.invs[seat].threat.append(uid)
+    say(events, f"{board.name(state, uid)} stays in {state.seat_name(seat)}'s threat area.", "threat.placed", seat,
+        src)
+
+
+@verb("attach_location")
+def _attach_location(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    uid = ctx["src"]
+    where = ctx.get("loc") or state.invs[_seat(ctx)].location
+    if where is None:
+        return
+    state.cards[uid].zone = "attached"
+    board.scen(state).attachments.setdefault(where, []).append(uid)
+    say(events, f"{board.name(state, uid)} is attached to {board.loc_name(state, where)}.", "location.attached",
+        ctx.get("seat"), src)
+
+
+@verb("discard_self")
+def _discard_self(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    uid = ctx.get("src")
+    if uid is not None:
+        cards.discard(state, uid, events)
+
+
+@verb("exhaust_self")
+def _exhaust_self(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    if ctx.get("src") is not None:
+        state.cards[ctx["src"]].exhausted = True
+
+
+@verb("ready_self")
+def _ready_self(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    if ctx.get("src") is not None:
+        state.cards[ctx["src"]].exhausted = False
+
+
+@verb("uses")
+def _uses(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    if ctx.get("src") is not None:
+        c = state.cards[ctx["src"]]
+        c.uses = max(0, c.uses + n)
+
+
+@verb("victory")
+def _victory(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    uid = ctx.get("src")
+    if uid is not None:
+        cards.discard(state, uid, [])
+        s = board.scen(state)
+        if uid in s.encounter_discard:
+            s.encounter_discard.remove(uid)
+        state.cards[uid].zone = "victory"
+        s.victory.append(uid)
+        say(events, f"{board.name(state, uid)} goes to the victory display.", "victory", ctx.get("seat"), src)
+
+
+@verb("cancel")
+def _cancel(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
+    from engine.core import windows
+
+    target = ctx.get("target")
+    if target is not None and windows.cancel_event(FLOW, state, target):
+        say(events, "It is cancelled.", "cancelled", ctx.get("seat"), src)
+
+
+# ---------------------------------------------------------------- the chaos bag and the campaign
+
+@verb("bless")
+def _bless(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    k = skilltest.add_bless_curse(state, "bless", n)
+    say(events, f"{k} bless token{'s' if k != 1 else ''} go into the chaos bag.", "bag.bless", ctx.get("seat"), src)
+
+
+@verb("curse")
+def _curse(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    k = skilltest.add_bless_curse(state, "curse", n)
+    say(events, f"{k} curse token{'s' if k != 1 else ''} go into the chaos bag.", "bag.curse", ctx.get("seat"), src)
+
+
+@verb("bag_add")
+def _bag_add(state: LcgState, ctx: Ctx, token: str, events: Events, src: str) -> None:
+    state.campaign.bag.append(token)
+    state.bag.append(token)
+    say(events, f"A {skilltest.token_label(token)} token is added to the chaos bag for the rest of the campaign.",
+        "bag.added", None, src)
+
+
+@verb("bag_remove")
+def _bag_remove(state: LcgState, ctx: Ctx, token: str, events: Events, src: str) -> None:
+    if token in state.campaign.bag:
+        state.campaign.bag.remove(token)
+        if token in state.bag:
+            state.bag.remove(token)
+        say(events, f"A {skilltest.token_label(token)} token leaves the chaos bag for the rest of the campaign.",
+            "bag.removed", None, src)
+
+
+@verb("record")
+def _record(state: LcgState, ctx: Ctx, key: str, events: Events, src: str) -> None:
+    if key not in state.campaign.log:
+        state.campaign.log.append(key)
+    if key in state.campaign.crossed_out:
+        state.campaign.crossed_out.remove(key)
+    say(events, f"Campaign log: {key}.", "log.record", None, src)
+
+
+@verb("cross_out")
+def _cross_out(state: LcgState, ctx: Ctx, key: str, events: Events, src: str) -> None:
+    if key not in state.campaign.crossed_out:
+        state.campaign.crossed_out.append(key)
+    say(events, f"Campaign log: crossed out '{key}'.", "log.cross_out", None, src)
+
+
+@verb("remember")
+def _remember(state: LcgState, ctx: Ctx, key: str, events: Events, src: str) -> None:
+    s = board.scen(state)
+    if key not in s.remembered:
+        s.remembered.append(key)
+
+
+@verb("xp")
+def _xp(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
+    for rec in state.campaign.investigators:
+        if rec.status == "active":
+            rec.xp = max(0, rec.xp + n)
+            rec.xp_earned = max(0, rec.xp_earned + n)
+    say(events, f"Each investigator earns {n} experience.", "xp", None, src)
+
+
+@verb("resolution")
+def _resolution(state: LcgState, ctx: Ctx, which: str, events: Events, src: str) -> None:
+    push(state, "end_scenario", None, src, resolution=which)
+
+
+# ---------------------------------------------------------------- structure
+
+@verb("each_investigator")
+def _each_investigator(state: LcgState, ctx: Ctx, effects: Effects, events: Events, src: str) -> None:
+    FLOW.push_steps(state, [Step(op="effects", seat=s, source=src, args={"effects": effects, "ctx": {**ctx, "seat": s}})
+                            for s in board.order(state)])
+
+
+@verb("each_here")
+def _each_here(state: LcgState, ctx: Ctx, effects: Effects, events: Events, src: str) -> None:
+    where = ctx.get("loc") or state.invs[_seat(ctx)].location
+    FLOW.push_steps(state, [Step(op="effects", seat=s, source=src, args={"effects": effects, "ctx": {**ctx, "seat": s}})
+                            for s in board.at(state, where)])
+
+
+@verb("choose")
+def _choose(state: LcgState, ctx: Ctx, options: list[dict[str, Any]], events: Events, src: str) -> None:
+    seat = ctx.get("seat")
+    who = seat if seat is not None else board.lead(state)
+    legal = [(f"o{n}", o["label"], o["effects"]) for n, o in enumerate(options) if board.holds(state, ctx, o.get("if"))]
+    pick(state, who, "Choose one", src, legal, "effects", "effects", src, then_seat=seat, ctx=ctx)
+
+
+@verb("may")
+def _may(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = ctx.get("seat")
+    who = seat if seat is not None else board.lead(state)
+    push(state, "may", who, src, label=arg["label"], effects=arg["effects"], ctx=ctx)
+
+
+@asks("may")
+def ask_may(state: LcgState, frame: Frame) -> Prompt:
+    a = frame.args
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=a["label"] + "?", reason=frame.source,
+                  options=[Option(id="yes", label="Yes", data=True), Option(id="no", label="No", data=False)],
+                  default=["no"])
+
+
+@answers("may")
+def answer_may(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    if answer.data:
+        run(state, frame.args["effects"], frame.args["ctx"], frame.source)
+
+
+def can_pay(state: LcgState, seat: int, cost: dict[str, Any]) -> bool:
+    i = state.invs[seat]
+    return (i.resources >= cost.get("resources", 0) and i.clues >= cost.get("clues", 0)
+            and i.actions >= cost.get("actions", 0))
+
+
+def pay(state: LcgState, seat: int, cost: dict[str, Any], src: str) -> None:
+    i = state.invs[seat]
+    i.resources -= cost.get("resources", 0)
+    i.clues -= cost.get("clues", 0)
+    i.actions -= cost.get("actions", 0)
+    harm.take(state, seat, cost.get("damage", 0), cost.get("horror", 0), src, direct=True)
+
+
+@verb("pay")
+def _pay(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    if can_pay(state, seat, arg):
+        push(state, "pay_ask", seat, src, cost={k: v for k, v in arg.items() if k not in ("effects", "label")},
+             label=arg.get("label", ""), effects=arg["effects"], ctx=ctx)
+
+
+@asks("pay_ask")
+def ask_pay(state: LcgState, frame: Frame) -> Prompt:
+    a = frame.args
+    cost = ", ".join(f"{v} {k}" for k, v in a["cost"].items())
+    title = a["label"] or f"Pay {cost}?"
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=title, reason=frame.source,
+                  options=[Option(id="yes", label=f"Pay {cost}", data=True),
+                           Option(id="no", label="Don't pay", data=False)], default=["no"])
+
+
+@answers("pay_ask")
+def answer_pay(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    if answer.data and can_pay(state, answer.seat, frame.args["cost"]):
+        run(state, frame.args["effects"], frame.args["ctx"], frame.source)
+        pay(state, answer.seat, frame.args["cost"], frame.source)
+
+
+@verb("if")
+def _if(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    branch = arg["then"] if board.holds(state, ctx, arg["cond"]) else arg.get("else") or []
+    run(state, branch, ctx, src)
+
+
+@verb("repeat")
+def _repeat(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    times = arg["times"]
+    n = times if isinstance(times, int) else board.count(state, _seat(ctx), times)
+    for _ in range(max(0, n)):
+        run(state, arg["effects"], ctx, src)
+
+
+@verb("op")
+def _op(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
+    fn = UNIQUE.get(arg["name"])
+    if fn is None:
+        raise EngineError(f"card {src} names the op '{arg['name']}', which is not registered")
+    fn(state, ctx, arg.get("args") or {}, events)
+
+
+#: verbs that still resolve when "you" have left the scenario (they act on the campaign or the board)
+_NO_INVESTIGATOR = frozenset({"record", "cross_out", "remember", "xp", "resolution", "bag_add", "bag_remove",
+                              "doom", "advance_act", "advance_agenda", "each_investigator", "trauma",
+                              "place_location", "remove_location", "reveal", "spawn", "if", "choose"})

@@ -1,0 +1,321 @@
+"""A campaign's life: scenario setup (digest A.1), opening hands and the mulligan, resolutions, experience and
+trauma, upgrades between scenarios, and the campaign's end.
+
+Setup order (A.1): investigators (trauma as starting damage and horror, permanent cards in play, 5 resources),
+the chaos bag, opening hands of 5 (a drawn weakness is set aside and replaced, then shuffled back), one
+mulligan each, then the scenario's own setup, then round 1 begins at the investigation phase.
+
+After a resolution: its effects (log records, experience, trauma, chaos tokens), then the victory display's
+experience, then trauma for each defeated investigator (1 physical if defeated by damage, 1 mental if by
+horror) [BG, decided]; an investigator whose physical trauma reaches their health is killed, whose mental
+trauma reaches their sanity is driven insane, and leaves the campaign. Then each investigator may spend
+experience on upgrades, and the next scenario begins. The campaign is won when its last scenario ends with a
+winning resolution; it is lost when every investigator is killed or insane, or when a scenario ends with no
+investigator left to go on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.arkham_lcg import board
+from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, push, say
+from engine.arkham_lcg.state import InvState, LcgState, ScenarioState
+from engine.core.events import PHASE_ENDED, PHASE_STARTED
+from engine.core.flow import Answer, Frame, Step
+from engine.core.prompt import Option, Prompt, PromptKind
+
+if TYPE_CHECKING:
+    from engine.arkham_lcg.deckbuilding import Upgrade
+
+DONE = "done"
+
+
+def scenario_id(state: LcgState) -> str:
+    return board.content(state).campaign.scenarios[state.campaign.scenario_index]
+
+
+@auto("start_scenario")
+def run_start_scenario(state: LcgState, frame: Frame, events: Events) -> None:
+    c = board.content(state)
+    sid = scenario_id(state)
+    sc = c.scenarios[sid]
+    state.scenario = ScenarioState(id=sid)
+    state.cards = {}
+    state.next_uid = 1
+    state.round = 0
+    state.phase = "setup"
+    state.tests = []
+    state.limbo = []
+    say(events, f"Scenario {sc.number}: {sc.name}. {sc.intro}", PHASE_STARTED, None, sid, phase="setup")
+    # investigators
+    state.invs = []
+    for rec in state.campaign.investigators:
+        inv = InvState(code=rec.code, status="playing" if rec.status == "active" else "defeated")
+        inv.uid = board.new_card(state, rec.code, rec.seat, "play")
+        state.invs.append(inv)
+        if rec.status != "active":
+            continue
+        inv.damage, inv.horror = rec.physical_trauma, rec.mental_trauma
+        inv.resources = board.START_RESOURCES
+        inv.actions = board.ACTIONS_PER_TURN
+        for code, n in sorted(rec.deck.items()):
+            pc = c.player[code]
+            for _ in range(n):
+                uid = board.new_card(state, code, rec.seat, "deck")
+                if pc.permanent:
+                    state.cards[uid].zone = "play"
+                    state.cards[uid].controller = rec.seat
+                    state.cards[uid].uses = pc.uses.count if pc.uses else 0
+                    inv.play.append(uid)
+                else:
+                    inv.deck.append(uid)
+        state.rng.shuffle(inv.deck)
+    # the chaos bag
+    state.bag = list(state.campaign.bag)
+    state.sealed = []
+    # opening hands, then the mulligan
+    for seat in board.order(state):
+        _opening_hand(state, seat, board.OPENING_HAND)
+    live = board.order(state)
+    steps = [Step(op="mulligan", seat=None, source="setup", args={"seats": live}),
+             Step(op="scenario_setup", source=sid),
+             Step(op="round", source="rules")]
+    FLOW.push_steps(state, steps)
+
+
+def _opening_hand(state: LcgState, seat: int, n: int) -> None:
+    """Draw up to `n` cards; weaknesses drawn are set aside and replaced, then shuffled back (A.1 step 4)."""
+    i = state.invs[seat]
+    aside: list[int] = []
+    while len(i.hand) < n and i.deck:
+        uid = i.deck.pop()
+        if board.pdef(state, uid).weakness:
+            aside.append(uid)
+            continue
+        state.cards[uid].zone = "hand"
+        i.hand.append(uid)
+    if aside:
+        i.deck.extend(aside)
+        state.rng.shuffle(i.deck)
+
+
+def mulligan_seats(state: LcgState, frame: Frame) -> list[int]:
+    return [s for s in frame.args["seats"] if board.playing(state, s) and state.invs[s].hand]
+
+
+@FLOW.each("mulligan", seats=mulligan_seats)
+def ask_mulligan(state: LcgState, frame: Frame, seat: int) -> Prompt:
+    opts = [Option(id=f"h{u}", label=board.name(state, u), data=u) for u in state.invs[seat].hand]
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.MANY, min_choices=0, max_choices=len(opts), private=True,
+                  title="Mulligan: choose cards to redraw (or none to keep your hand)",
+                  reason="Setup: one mulligan; the cards you set aside are shuffled back into your deck",
+                  options=opts, default=[])
+
+
+@answers("mulligan")
+def answer_mulligan(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    seat = answer.seat
+    i = state.invs[seat]
+    back = [o.data for o in answer.options if o.data in i.hand]
+    i.mulliganed = True
+    if not back:
+        say(events, f"{state.seat_name(seat)} keeps their opening hand.", "mulligan", seat, "setup")
+        return
+    for uid in back:
+        i.hand.remove(uid)
+        state.cards[uid].zone = "deck"
+    _opening_hand(state, seat, board.OPENING_HAND)
+    i.deck.extend(back)
+    state.rng.shuffle(i.deck)
+    say(events, f"{state.seat_name(seat)} redraws {len(back)} card{'s' if len(back) != 1 else ''}.", "mulligan",
+        seat, "setup")
+
+
+@auto("scenario_setup")
+def run_scenario_setup(state: LcgState, frame: Frame, events: Events) -> None:
+    from engine.arkham_lcg.locations import put_into_play
+
+    c = board.content(state)
+    s = board.scen(state)
+    sc = c.scenarios[s.id]
+    setup = sc.setup
+    for code in setup.locations:
+        put_into_play(state, code)
+    put_into_play(state, setup.start)
+    for seat in board.order(state):
+        state.invs[seat].location = setup.start
+    deck: list[int] = []
+    for set_id in setup.encounter_sets:
+        for code in c.encounter_sets[set_id]:
+            card = c.enemies.get(code) or c.treacheries[code]
+            for _ in range(card.quantity):
+                deck.append(board.new_card(state, code, None, "encounter_deck"))
+    state.rng.shuffle(deck)
+    s.encounter_deck = deck
+    for code in setup.set_aside:
+        if code not in s.locations:
+            s.set_aside.append(board.new_card(state, code, None, "set_aside"))
+    s.act_deck = list(sc.acts)
+    s.agenda_deck = list(sc.agendas)
+    lead = board.lead(state)
+    steps: list[Step] = [Step(op="reveal_location", seat=lead, source=setup.start, args={"code": setup.start})]
+    for placement in setup.enemies:
+        uid = board.new_card(state, placement.enemy, None, "set_aside")
+        steps.append(Step(op="spawn", seat=None, source=s.id, args={"uid": uid, "at": placement.at}))
+    if setup.effects:
+        steps.append(Step(op="effects", seat=lead, source=s.id, args={"effects": setup.effects,
+                                                                      "ctx": {"seat": lead}}))
+    steps.append(Step(op="setup_done", source=s.id))
+    FLOW.push_steps(state, steps)
+
+
+@auto("setup_done")
+def run_setup_done(state: LcgState, frame: Frame, events: Events) -> None:
+    a, g = board.act(state), board.agenda(state)
+    goal = f"Act: {a.name} — {a.objective.rstrip('.')}" if a else ""
+    clock = f" Agenda: {g.name} (doom {g.doom})." if g else ""
+    if state.notices:
+        say(events, "Table notes: " + " ".join(state.notices), "setup.notice", None, "setup")
+    say(events, f"Setup is complete. {goal}.{clock}", PHASE_ENDED, None, "setup", render=True, phase="setup")
+
+
+# ---------------------------------------------------------------- the end of a scenario
+
+@auto("end_scenario")
+def run_end_scenario(state: LcgState, frame: Frame, events: Events) -> None:
+    """A resolution is reached: everything pending is dropped and the scenario's aftermath runs."""
+    s = board.scen(state)
+    if s.resolution is not None:
+        return
+    which = frame.args["resolution"]
+    s.resolution = which
+    FLOW.clear(state)
+    state.tests = []
+    c = board.content(state)
+    res = c.scenarios[s.id].resolutions.get(which) or c.scenarios[s.id].resolutions["none"]
+    state.phase = "between"
+    state.turn = None
+    label = "No resolution" if which == "none" else f"Resolution {which[1:]}"
+    say(events, f"{label}: {res.title}. {res.text}", "scenario.resolution", None, s.id, render=True,
+        resolution=which, outcome=res.outcome if which != "none" else "loss")
+    steps = []
+    if res.effects:
+        steps.append(Step(op="effects", seat=None, source=s.id,
+                          args={"effects": res.effects, "ctx": {"seat": None}}))
+    steps.append(Step(op="aftermath", source=s.id, args={"resolution": which}))
+    FLOW.push_steps(state, steps)
+
+
+def victory_xp(state: LcgState) -> int:
+    """Experience from the victory display: its cards, plus revealed locations still in play with a victory
+    value and no clues left on them [BG: locations "cleared" count at the end of the scenario]."""
+    s = board.scen(state)
+    total = 0
+    for uid in s.victory:
+        total += board.cdef(state, uid).victory or 0
+    for code, loc in s.locations.items():
+        v = board.ldef(state, code).victory
+        if v and loc.revealed and loc.clues == 0:
+            total += v
+    return total
+
+
+@auto("aftermath")
+def run_aftermath(state: LcgState, frame: Frame, events: Events) -> None:
+    c = board.content(state)
+    s = board.scen(state)
+    which = frame.args["resolution"]
+    res = c.scenarios[s.id].resolutions.get(which) or c.scenarios[s.id].resolutions["none"]
+    outcome = "loss" if which == "none" else res.outcome
+    xp = victory_xp(state)
+    camp = state.campaign
+    for rec in camp.investigators:
+        if rec.status != "active":
+            continue
+        rec.xp += xp
+        rec.xp_earned += xp
+        i = state.invs[rec.seat]
+        if i.status == "defeated_damage":
+            rec.physical_trauma += 1
+            say(events, f"{state.seat_name(rec.seat)} suffers 1 physical trauma.", "trauma", rec.seat, s.id)
+        elif i.status == "defeated_horror":
+            rec.mental_trauma += 1
+            say(events, f"{state.seat_name(rec.seat)} suffers 1 mental trauma.", "trauma", rec.seat, s.id)
+        inv = c.investigators[rec.code]
+        if rec.physical_trauma >= inv.health:
+            rec.status = "killed"
+            say(events, f"{inv.name} is killed.", "investigator.killed", rec.seat, s.id)
+        elif rec.mental_trauma >= inv.sanity:
+            rec.status = "insane"
+            say(events, f"{inv.name} is driven insane.", "investigator.insane", rec.seat, s.id)
+    if xp:
+        say(events, f"The victory display is worth {xp} experience to each investigator.", "xp.victory", None, s.id)
+    camp.results.append(f"{s.id}:{which}:{outcome}")
+    camp.scenario_index += 1
+    alive = [r for r in camp.investigators if r.status == "active"]
+    last = camp.scenario_index >= len(c.campaign.scenarios) or \
+        (camp.stop_after is not None and camp.scenario_index > camp.stop_after)
+    if not alive or last:
+        won = bool(alive) and outcome == "win"
+        state.over = True
+        state.phase = "over"
+        state.result = "win" if won else "loss"
+        text = c.campaign.epilogue if won else "The campaign is lost."
+        say(events, f"The campaign ends. {text}".strip(), "game.won" if won else "game.lost", None, "campaign",
+            render=True)
+        return
+    interlude = c.campaign.interludes.get(s.id)
+    steps: list[Step] = []
+    if interlude is not None:
+        say(events, f"Interlude: {interlude.title}. {interlude.text}", "interlude", None, "campaign")
+        if interlude.effects:
+            steps.append(Step(op="effects", seat=None, source="campaign",
+                              args={"effects": interlude.effects, "ctx": {"seat": None}}))
+    steps += [Step(op="upgrade", seat=r.seat, source="campaign") for r in alive]
+    steps.append(Step(op="start_scenario", source="campaign"))
+    FLOW.push_steps(state, steps)
+
+
+# ---------------------------------------------------------------- upgrades between scenarios
+
+def upgrades(state: LcgState, seat: int) -> list[Upgrade]:
+    rec = state.campaign.investigators[seat]
+    if rec.status != "active" or rec.xp <= 0:
+        return []
+    from engine.arkham_lcg.deckbuilding import legal_upgrades
+
+    return legal_upgrades(board.content(state), rec)
+
+
+@asks("upgrade")
+def ask_upgrade(state: LcgState, frame: Frame) -> Prompt:
+    seat = frame.owner
+    rec = state.campaign.investigators[seat]
+    opts = [Option(id=f"u{n}", label=u.label, data=u) for n, u in enumerate(upgrades(state, seat))]
+    opts.append(Option(id=DONE, label="Done: keep the rest of your experience", data=None))
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, private=True,
+                  title=f"Spend experience on your deck ({rec.xp} XP unspent)",
+                  reason="Between scenarios: buy new cards or upgrade the ones you have", options=opts,
+                  default=[DONE])
+
+
+@answers("upgrade")
+def answer_upgrade(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    up = answer.data
+    if up is None:
+        return
+    seat = answer.seat
+    camp = state.campaign
+    from engine.arkham_lcg.deckbuilding import apply_upgrade
+
+    camp.investigators[seat] = apply_upgrade(board.content(state), camp.investigators[seat], up)
+    say(events, f"{state.seat_name(seat)}: {up.label}.", "upgrade", seat, "campaign")
+    push(state, "upgrade", seat, "campaign")
+
+
+def upgrade_lapse(state: LcgState, frame: Frame) -> bool:
+    """No affordable upgrade: the question is not asked at all."""
+    return frame.op == "upgrade" and not upgrades(state, frame.owner)
+
+

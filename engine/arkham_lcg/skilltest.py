@@ -1,0 +1,305 @@
+"""Skill tests in their eight steps (digest A.3) and the chaos bag.
+
+    ST.1 the test begins (skill, difficulty fixed; "after a test begins" window)
+    ST.2 commits: the tester any number of cards with a matching or wild icon, each other investigator at the
+         tester's location at most one (asked of all of them at once); then a player window
+    ST.3 reveal a chaos token (skipped when the result is already automatic, FAQ §2.9); bless, curse and
+         "reveal another" tokens draw again
+    ST.4 resolve the token: a number, a scenario symbol (by difficulty), the tester's elder sign, the auto-fail
+    ST.5 skill value = skill + modifiers + committed icons + tokens, never below 0
+    ST.6 success if value >= difficulty (ties succeed); "after you succeed/fail" windows; haunted on a failed
+         investigation
+    ST.7 results: the action's own consequence (damage, evasion, clues), then each "if you succeed/fail" part
+    ST.8 the test ends: committed cards to their owners' discard piles, tokens back (bless and curse leave the
+         bag), lasting "for this test" effects end
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.arkham_lcg import board
+from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
+from engine.arkham_lcg.state import LcgState, SkillTest
+from engine.arkham_lcg.vocab import NUMBERS, SYMBOLS
+from engine.core import windows
+from engine.core.flow import Answer, Frame, Step
+from engine.core.prompt import Option, Prompt, PromptKind
+
+#: bless and curse: +2 / -2 and reveal another; at most 10 of each in the bag (digest A.1 step 3)
+BLESS_CURSE_CAP = 10
+
+
+def start_test(state: LcgState, seat: int, skill: str, difficulty: int, source: str, *,
+               action: str | None = None, enemy: int | None = None, location: str | None = None,
+               bonus: int = 0, damage_bonus: int = 0, clue_bonus: int = 0,
+               on_pass: list[dict[str, Any]] | None = None, on_fail: list[dict[str, Any]] | None = None,
+               per_point: list[dict[str, Any]] | None = None) -> None:
+    """Push a whole skill test (ST.1 to ST.8) for `seat`."""
+    test = SkillTest(seat=seat, skill=skill, difficulty=max(0, difficulty), action=action, source=source,
+                     enemy=enemy, location=location, bonus=bonus, damage_bonus=damage_bonus, clue_bonus=clue_bonus,
+                     on_pass=on_pass or [], on_fail=on_fail or [], per_point=per_point or [])
+    push(state, "test_begin", seat, source, test=test.model_dump())
+
+
+def current(state: LcgState) -> SkillTest:
+    return state.tests[-1]
+
+
+def token_value(token: str) -> int:
+    return int(token) if token in NUMBERS else 0
+
+
+@auto("test_begin")
+def run_test_begin(state: LcgState, frame: Frame, events: Events) -> None:
+    test = SkillTest.model_validate(frame.args["test"])
+    state.tests.append(test)
+    what = f" ({test.action})" if test.action else ""
+    say(events, f"{state.seat_name(test.seat)} tests {test.skill}{what} against {test.difficulty}.", "test.begin",
+        test.seat, test.source, skill=test.skill, difficulty=test.difficulty)
+    seat = test.seat
+    steps = [Step(op="window", seat=seat, source=test.source,
+                  args={"window": windows.Window(timing="after", event="test.begin", data={"seat": seat}).model_dump(),
+                        "used": [], "passed": []}),
+             Step(op="test_commit", seat=seat, source=test.source),
+             Step(op="pw", seat=seat, source=test.source, args={"seats": [seat], "why": "before the token"}),
+             Step(op="test_reveal", seat=seat, source=test.source),
+             Step(op="test_result", seat=seat, source=test.source),
+             Step(op="test_apply", seat=seat, source=test.source),
+             Step(op="test_end", seat=seat, source=test.source)]
+    FLOW.push_steps(state, steps)
+
+
+# ---------------------------------------------------------------- ST.2 commits
+
+def committable(state: LcgState, seat: int) -> list[int]:
+    """Cards in `seat`'s hand it may commit to the current test: a matching or wild icon; a skill limited to
+    some tests only to those."""
+    test = current(state)
+    out = []
+    for uid in state.invs[seat].hand:
+        c = board.pdef(state, uid)
+        if c.weakness or c.icons.for_skill(test.skill) == 0:
+            continue
+        only = c.commit_only
+        if only == "own" and seat != test.seat:
+            continue
+        if only in ("fight", "evade", "investigate") and test.action != only:
+            continue
+        out.append(uid)
+    return out
+
+
+def commit_seats(state: LcgState, frame: Frame) -> list[int]:
+    test = current(state)
+    if test.auto:
+        return []
+    where = state.invs[test.seat].location
+    seats = [test.seat] + [s for s in board.at(state, where) if s != test.seat]
+    return [s for s in seats if board.playing(state, s) and committable(state, s)]
+
+
+@FLOW.each("test_commit", seats=commit_seats)
+def ask_commit(state: LcgState, frame: Frame, seat: int) -> Prompt:
+    test = current(state)
+    cards = committable(state, seat)
+    most = len(cards) if seat == test.seat else 1
+    opts = [Option(id=f"c{uid}", label=board.name(state, uid),
+                   detail=_icons_text(state, uid, test.skill), data=uid) for uid in cards]
+    whose = "your" if seat == test.seat else f"{state.seat_name(test.seat)}'s"
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.MANY, min_choices=0, max_choices=most, private=True,
+                  title=f"Commit cards to {whose} {test.skill} test (difficulty {test.difficulty})?",
+                  reason="Skill test step 2: committed cards add their matching and wild icons", options=opts,
+                  default=[])
+
+
+def _icons_text(state: LcgState, uid: int, skill: str) -> str:
+    n = board.pdef(state, uid).icons.for_skill(skill)
+    return f"+{n} {skill}"
+
+
+@answers("test_commit")
+def answer_commit(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    test = current(state)
+    inv = state.invs[answer.seat]
+    for o in answer.options:
+        uid = o.data
+        if uid in inv.hand:
+            inv.hand.remove(uid)
+            state.cards[uid].zone = "committed"
+            test.committed.append(uid)
+            say(events, f"{state.seat_name(answer.seat)} commits {board.name(state, uid)}.", "test.commit",
+                answer.seat, state.cards[uid].code)
+
+
+# ---------------------------------------------------------------- ST.3-4 the chaos token
+
+@auto("test_reveal")
+def run_test_reveal(state: LcgState, frame: Frame, events: Events) -> None:
+    test = current(state)
+    if test.auto:
+        return
+    if not state.bag:  # an empty bag cannot happen with a campaign bag; a 0 token stands in
+        token = "0"
+    else:
+        token = state.bag.pop(state.rng.below(len(state.bag)))
+    test.tokens.append(token)
+    say(events, f"Chaos token: {token_label(token)}.", "test.token", test.seat, "chaos-bag", token=token)
+    resolve_token(state, test, token, events)
+    push(state, "window", test.seat, "chaos-bag",
+         window=windows.Window(timing="after", event="test.revealed", data={"seat": test.seat, "token": token}))
+
+
+def token_label(token: str) -> str:
+    return {"skull": "skull", "cultist": "cultist", "tablet": "tablet", "elder_thing": "elder thing",
+            "auto_fail": "auto-fail", "elder_sign": "elder sign", "bless": "bless", "curse": "curse"}.get(token, token)
+
+
+def resolve_token(state: LcgState, test: SkillTest, token: str, events: Events) -> None:
+    ctx = {"seat": test.seat, "enemy": test.enemy, "token": token}
+    if token in NUMBERS:
+        test.token_mod += token_value(token)
+    elif token == "auto_fail":
+        test.auto = "fail"
+    elif token in ("bless", "curse"):
+        test.token_mod += 2 if token == "bless" else -2
+        push(state, "test_reveal", test.seat, token)
+    elif token == "elder_sign":
+        es = board.idef(state, test.seat).elder_sign
+        test.token_mod += es.modifier
+        test.elder_on_success = list(es.on_success)  # type: ignore[arg-type]
+        if es.effects:
+            push(state, "effects", test.seat, "elder-sign", effects=es.effects, ctx=ctx)
+    elif token in SYMBOLS:
+        te = board.content(state).scenarios[board.scen(state).id].token_effect(token, state.campaign.difficulty)
+        if te is None:
+            return
+        if te.reveal_another:
+            test.ignored += 1
+            push(state, "test_reveal", test.seat, token)
+        test.token_mod += te.modifier - (board.count(state, test.seat, te.minus) if te.minus else 0)
+        if te.auto_fail:
+            test.auto = "fail"
+        test.token_on_fail = [*test.token_on_fail, *te.on_fail]  # type: ignore[list-item]
+        if te.effects:
+            push(state, "effects", test.seat, token, effects=te.effects, ctx=ctx)
+        say(events, f"{token_label(token).capitalize()}: {te.text}", "test.symbol", test.seat, token)
+
+
+# ---------------------------------------------------------------- ST.5-6 the result
+
+def test_value(state: LcgState, test: SkillTest) -> int:
+    icons = sum(board.pdef(state, uid).icons.for_skill(test.skill) for uid in test.committed)
+    during = test.action if test.action in ("fight", "evade", "investigate") else None
+    if test.source and during is None and test.source.startswith("e."):
+        during = "treachery"
+    base = board.skill_value(state, test.seat, test.skill, during)
+    return max(0, base + test.bonus + icons + test.token_mod)
+
+
+@auto("test_result")
+def run_test_result(state: LcgState, frame: Frame, events: Events) -> None:
+    test = current(state)
+    test.value = test_value(state, test)
+    if test.auto == "succeed":
+        test.success, test.margin = True, 0
+    elif test.auto == "fail":  # the auto-fail: the skill value is 0, so the test fails by its difficulty
+        test.value = 0
+        test.success, test.margin = False, test.difficulty
+    else:
+        test.success = test.value >= test.difficulty
+        test.margin = abs(test.value - test.difficulty)
+    word = "succeeds" if test.success else "fails"
+    by = f" by {test.margin}" if test.margin or not test.success else ""
+    say(events, f"{state.seat_name(test.seat)} {word}{by} ({test.skill} {test.value} against {test.difficulty}).",
+        "test.result", test.seat, test.source, success=test.success, margin=test.margin, value=test.value)
+    data = {"seat": test.seat, "skill": test.skill, "action": test.action, "margin": test.margin,
+            "enemy": test.enemy, "location": test.location, "success": test.success}
+    push(state, "window", test.seat, test.source,
+         window=windows.Window(timing="after", event="test.succeeded" if test.success else "test.failed", data=data))
+
+
+# ---------------------------------------------------------------- ST.7 results
+
+@auto("test_apply")
+def run_test_apply(state: LcgState, frame: Frame, events: Events) -> None:
+    test = current(state)
+    seat = test.seat
+    ctx: dict[str, Any] = {"seat": seat, "enemy": test.enemy, "loc": test.location,
+                           "test": {"action": test.action, "skill": test.skill, "success": test.success,
+                                    "margin": test.margin}}
+    parts: list[Step] = []
+
+    def run(effects: list[dict[str, Any]], source: str, who: int = seat) -> None:
+        if effects:
+            parts.append(Step(op="effects", seat=who, source=source, args={"effects": effects,
+                                                                            "ctx": {**ctx, "seat": who}}))
+
+    if test.success:
+        if test.action == "fight" and test.enemy is not None:
+            parts.append(Step(op="hit_enemy", seat=seat, source=test.source,
+                              args={"uid": test.enemy, "amount": 1 + test.damage_bonus, "by": seat}))
+        elif test.action == "evade" and test.enemy is not None:
+            parts.append(Step(op="evaded", seat=seat, source=test.source, args={"uid": test.enemy}))
+        elif test.action == "investigate" and test.location is not None:
+            parts.append(Step(op="discover", seat=seat, source=test.source,
+                              args={"amount": 1 + test.clue_bonus, "loc": test.location}))
+        run(test.on_pass, test.source)  # type: ignore[arg-type]
+        for uid in test.committed:
+            c = board.pdef(state, uid)
+            run(c.on_success, c.id, state.cards[uid].owner if state.cards[uid].owner is not None else seat)
+        run(test.elder_on_success, "elder-sign")  # type: ignore[arg-type]
+    else:
+        run(test.on_fail, test.source)  # type: ignore[arg-type]
+        for _ in range(test.margin if test.per_point else 0):
+            run(test.per_point, test.source)  # type: ignore[arg-type]
+        run(test.token_on_fail, "chaos-bag")  # type: ignore[arg-type]
+        for uid in test.committed:
+            c = board.pdef(state, uid)
+            run(c.on_fail, c.id, state.cards[uid].owner if state.cards[uid].owner is not None else seat)
+        if test.action == "investigate" and test.location is not None:
+            haunted = board.ldef(state, test.location).haunted
+            if haunted:
+                say(events, f"{board.loc_name(state, test.location)} is haunted.", "location.haunted", seat,
+                    test.location)
+                run(haunted, test.location)
+        if test.enemy is not None and test.enemy in board.scen(state).enemies:
+            e = board.scen(state).enemies[test.enemy]
+            kw = "retaliate" if test.action == "fight" else "alert" if test.action == "evade" else ""
+            if kw and board.keyword(state, e, kw) and not (kw == "retaliate" and e.exhausted):
+                say(events, f"{board.name(state, e.uid)} is {kw}: it attacks.", f"enemy.{kw}", seat, e.code)
+                parts.append(Step(op="enemy_attack", seat=seat, source=e.code, args={"uid": e.uid, "exhaust": False}))
+    FLOW.push_steps(state, parts)
+
+
+# ---------------------------------------------------------------- ST.8
+
+@auto("test_end")
+def run_test_end(state: LcgState, frame: Frame, events: Events) -> None:
+    test = state.tests.pop()
+    for uid in test.committed:
+        c = state.cards[uid]
+        if c.zone == "committed":
+            owner = c.owner if c.owner is not None else test.seat
+            c.zone = "discard"
+            state.invs[owner].discard.append(uid)
+    for token in test.tokens:
+        if token not in ("bless", "curse"):
+            state.bag.append(token)
+    for i in state.invs:
+        i.lasting = [m for m in i.lasting if m.get("end") != "test"]
+    for c in state.cards.values():
+        if c.used:
+            c.used = {k: v for k, v in c.used.items() if not k.startswith("test:")}
+    if test.enemy is not None and test.action in ("fight", "evade") and test.enemy in board.scen(state).enemies:
+        e = board.scen(state).enemies[test.enemy]
+        if board.keyword(state, e, "elusive"):
+            push(state, "elusive", test.seat, e.code, uid=e.uid)
+
+
+def add_bless_curse(state: LcgState, token: str, n: int) -> int:
+    """Add up to `n` bless or curse tokens to the bag (never more than 10 in it). Returns how many went in."""
+    room = BLESS_CURSE_CAP - state.bag.count(token) - sum(t.tokens.count(token) for t in state.tests)
+    k = max(0, min(n, room))
+    state.bag.extend([token] * k)
+    return k

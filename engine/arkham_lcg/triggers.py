@@ -1,0 +1,308 @@
+"""Triggered abilities: reactions and forced abilities in the kernel's timing windows, fast abilities and fast
+cards in player windows, and the `use_ability` op that pays an ability's cost and resolves it.
+
+Who may answer a window (an ability's `who`):
+* `you`: the card's own investigator — the controller of a player card, the investigator whose threat area
+  holds a treachery, the investigator an enemy is engaged with, an investigator at a location (for the
+  location's abilities and its attachments). When the window names an investigator (its `seat`), that
+  investigator must be one of these.
+* `here`: the window's investigator is at the card's location (or the controller's location);
+* `any`: anyone's event.
+
+Player windows (digest A "PW") are offered only to seats that can do something in them: a usable fast
+ability or a fast card they can afford. Nobody able to respond means no question at all (issue: no flooded
+chat).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.arkham_lcg import board
+from engine.arkham_lcg.content import Ability, PlayerCard
+from engine.arkham_lcg.effects import run as run_effects
+from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
+from engine.arkham_lcg.state import LcgState
+from engine.core.flow import Answer, Frame, Step
+from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.windows import Trigger, Window
+
+PASS = "pass"
+
+
+# ---------------------------------------------------------------- whose card is it
+
+def card_seats(state: LcgState, uid: int) -> tuple[list[int], str | None]:
+    """The investigators a card is "yours" for, and the location it is at (for `here`)."""
+    c = state.cards[uid]
+    s = state.scenario
+    for seat, i in enumerate(state.invs):
+        if i.status != "playing":
+            continue
+        if uid == i.uid or uid in i.play:
+            return [seat], i.location
+        if uid in i.threat:
+            return [seat], i.location
+    if s is None:
+        return [], None
+    if uid in s.enemies:
+        e = s.enemies[uid]
+        seats = [x for x in board.order(state) if x == e.engaged or (board.is_massive(state, e)
+                                                                      and state.invs[x].location == e.location)]
+        return seats, e.location
+    if c.zone == "location":
+        code = c.code
+        return board.at(state, code), code
+    for code, pile in s.attachments.items():
+        if uid in pile:
+            return board.at(state, code), code
+    return [], None
+
+
+def in_play_cards(state: LcgState) -> list[int]:
+    """Every card whose abilities are live: investigators, play and threat areas, enemies, revealed locations
+    and their attachments (in a fixed order: the rules' order for simultaneous forced abilities is the lead's
+    to set; we use player order, then enemies, then locations)."""
+    out: list[int] = []
+    for seat in board.order(state):
+        i = state.invs[seat]
+        out += [i.uid, *i.play, *i.threat]
+    s = state.scenario
+    if s is None:
+        return out
+    out += sorted(s.enemies)
+    for code, loc in sorted(s.locations.items()):
+        if loc.revealed:
+            out.append(loc.uid)
+        out += s.attachments.get(code, [])
+    return out
+
+
+def abilities(state: LcgState, uid: int) -> list[Ability]:
+    return board.cdef(state, uid).abilities
+
+
+# ---------------------------------------------------------------- costs and limits
+
+def limit_key(ab: Ability) -> str:
+    return f"{ab.limit.per if ab.limit else 'none'}:{ab.id}"
+
+
+def within_limit(state: LcgState, uid: int, ab: Ability) -> bool:
+    if ab.limit is None:
+        return True
+    return state.cards[uid].used.get(limit_key(ab), 0) < ab.limit.count
+
+
+def can_pay_cost(state: LcgState, seat: int, uid: int, ab: Ability, in_turn: bool = False) -> bool:
+    c = state.cards[uid]
+    i = state.invs[seat]
+    cost = ab.cost
+    if cost.actions and (not in_turn or i.actions < cost.actions):
+        return False
+    if cost.exhaust and c.exhausted:
+        return False
+    if cost.uses and c.uses < cost.uses:
+        return False
+    if i.resources < cost.resources or i.clues < cost.clues:
+        return False
+    return within_limit(state, uid, ab)
+
+
+def ctx_for(state: LcgState, seat: int, uid: int, data: dict[str, Any] | None = None,
+            target: int | None = None) -> dict[str, Any]:
+    data = data or {}
+    ctx: dict[str, Any] = {"seat": seat, "src": uid}
+    if uid in (state.scenario.enemies if state.scenario else {}):
+        ctx["enemy"] = uid
+    for k in ("enemy", "token", "location"):
+        if data.get(k) is not None:
+            ctx["enemy" if k == "enemy" else ("loc" if k == "location" else k)] = data[k]
+    if data.get("action") is not None or data.get("success") is not None:
+        ctx["test"] = {k: data.get(k) for k in ("action", "skill", "success", "margin")}
+    if target is not None:
+        ctx["target"] = target
+    return ctx
+
+
+def use_step(seat: int, uid: int, ab: Ability, ctx: dict[str, Any], code: str, announce: bool = True) -> Step:
+    """Using an ability. `announce`: narrate it (a window's response is narrated by the window already)."""
+    return Step(op="use_ability", seat=seat, source=code, args={"uid": uid, "ability": ab.id, "ctx": ctx,
+                                                                "announce": announce})
+
+
+@auto("use_ability")
+def run_use_ability(state: LcgState, frame: Frame, events: Events) -> None:
+    """Pay an ability's whole cost (A.4), count it against its limit, then resolve its effects."""
+    seat = frame.owner
+    uid = frame.args["uid"]
+    c = state.cards[uid]
+    ab = next(a for a in abilities(state, uid) if a.id == frame.args["ability"])
+    i = state.invs[seat]
+    cost = ab.cost
+    i.actions -= min(cost.actions, i.actions)
+    i.resources -= cost.resources
+    i.clues -= cost.clues
+    if cost.exhaust:
+        c.exhausted = True
+    if cost.uses:
+        c.uses -= cost.uses
+    if ab.limit is not None:
+        key = limit_key(ab)
+        c.used[key] = c.used.get(key, 0) + 1
+    if frame.args.get("announce", True) and ab.kind != "forced":
+        say(events, f"{state.seat_name(seat)} uses {board.name(state, uid)}: {ab.text}", "ability.used", seat, c.code)
+    if cost.discard_self:
+        from engine.arkham_lcg.cards import discard
+
+        push(state, "discard_card", seat, c.code, uid=uid)
+        _ = discard
+    run_effects(state, ab.effects, frame.args["ctx"], c.code)
+    if cost.damage or cost.horror:
+        from engine.arkham_lcg.harm import take
+
+        take(state, seat, cost.damage, cost.horror, c.code, direct=True)
+
+
+# ---------------------------------------------------------------- timing windows
+
+def collect(state: LcgState, window: Window) -> list[Trigger]:
+    """FLOW.triggers: every reaction and forced ability (and fast card with a play window) answering `window`."""
+    if state.scenario is None:
+        return []
+    name = f"{window.timing}:{window.event}"
+    data = window.data
+    wseat = data.get("seat")
+    out: list[Trigger] = []
+    for uid in in_play_cards(state):
+        for ab in abilities(state, uid):
+            if ab.kind not in ("reaction", "forced") or ab.window != name:
+                continue
+            for seat in _responders(state, uid, ab, wseat):
+                ctx = ctx_for(state, seat, uid, data, window.target)
+                if not board.holds(state, ctx, ab.condition):
+                    continue
+                if ab.kind == "reaction" and not can_pay_cost(state, seat, uid, ab):
+                    continue
+                if ab.kind == "forced" and not within_limit(state, uid, ab):
+                    continue
+                out.append(Trigger(id=f"{uid}:{ab.id}:{seat}", source=state.cards[uid].code, seat=seat,
+                                   label=f"{board.name(state, uid)}: {ab.text}", forced=ab.kind == "forced",
+                                   steps=[use_step(seat, uid, ab, ctx, state.cards[uid].code, False)]))
+    # fast cards in hand played in this window ("cancel that attack")
+    for seat in board.order(state):
+        for uid in state.invs[seat].hand:
+            pc = board.content(state).player.get(state.cards[uid].code)
+            if pc is None or pc.play_window != name or not _may_play(state, seat, pc):
+                continue
+            if wseat is not None and wseat != seat and not _same_place(state, seat, wseat):
+                continue
+            ctx = ctx_for(state, seat, uid, data, window.target)
+            if not board.holds(state, ctx, pc.play_if):
+                continue
+            out.append(Trigger(id=f"{uid}:play:{seat}", source=pc.id, seat=seat,
+                               label=f"Play {pc.name}: {pc.text}",
+                               steps=[Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": ctx})]))
+    return out
+
+
+def _same_place(state: LcgState, a: int, b: int) -> bool:
+    return state.invs[a].location == state.invs[b].location
+
+
+def _responders(state: LcgState, uid: int, ab: Ability, wseat: int | None) -> list[int]:
+    seats, where = card_seats(state, uid)
+    player_card = state.cards[uid].owner is not None or any(i.uid == uid for i in state.invs)
+    if ab.who == "you":
+        if wseat is None:
+            return seats[:1] if player_card else seats
+        return [wseat] if wseat in seats else []
+    if wseat is None or not board.playing(state, wseat):
+        return []
+    if ab.who == "here" and state.invs[wseat].location != where:
+        return []
+    return seats[:1] if player_card else [wseat]
+
+
+def _may_play(state: LcgState, seat: int, pc: PlayerCard) -> bool:
+    return pc.cost is not None and state.invs[seat].resources >= pc.cost
+
+
+FLOW.triggers = collect
+
+
+# ---------------------------------------------------------------- player windows: fast abilities and fast cards
+
+def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tuple[str, str, Step]]:
+    """What `seat` may do in a player window: fast abilities of cards it controls or that are at its location,
+    and fast cards it can afford that need no window."""
+    if not board.playing(state, seat):
+        return []
+    out: list[tuple[str, str, Step]] = []
+    i = state.invs[seat]
+    cards_here = [i.uid, *i.play, *i.threat]
+    if i.location is not None and state.scenario is not None:
+        loc = state.scenario.locations.get(i.location)
+        if loc is not None and loc.revealed:
+            cards_here.append(loc.uid)
+        cards_here += state.scenario.attachments.get(i.location, [])
+        cards_here += [e.uid for e in board.engaged(state, seat)]
+    for uid in cards_here:
+        for ab in abilities(state, uid):
+            if ab.kind != "fast" or not can_pay_cost(state, seat, uid, ab, in_turn):
+                continue
+            ctx = ctx_for(state, seat, uid)
+            if not board.holds(state, ctx, ab.condition):
+                continue
+            if not _effect_has_target(state, seat, ab.effects):
+                continue
+            out.append((f"f{uid}:{ab.id}", f"{board.name(state, uid)}: {ab.text}",
+                        use_step(seat, uid, ab, ctx, state.cards[uid].code)))
+    for uid in i.hand:
+        pc = board.content(state).player.get(state.cards[uid].code)
+        if pc is None or not pc.fast or pc.play_window or not _may_play(state, seat, pc):
+            continue
+        if pc.type == "asset":
+            pass
+        elif not board.holds(state, {"seat": seat, "src": uid}, pc.play_if):
+            continue
+        if pc.type == "event" and not _effect_has_target(state, seat, pc.play):
+            continue
+        out.append((f"p{uid}", f"Play {pc.name} ({pc.cost} resources)",
+                    Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}})))
+    return out
+
+
+def _effect_has_target(state: LcgState, seat: int, effects: list[dict[str, Any]]) -> bool:
+    """Skip abilities that could do nothing now: a bonus "for this test" outside a test."""
+    for eff in effects:
+        ((verb, _),) = eff.items()
+        if verb in ("test_bonus", "damage_bonus", "clue_bonus", "auto_succeed", "reveal_another") and \
+                not (state.tests and state.tests[-1].seat == seat):
+            return False
+    return True
+
+
+def pw_seats(state: LcgState, frame: Frame) -> list[int]:
+    wanted = frame.args.get("seats") or board.order(state)
+    passed = frame.args.get("passed", [])
+    return [s for s in wanted if s not in passed and fast_options(state, s)]
+
+
+@FLOW.each("pw", seats=pw_seats)
+def ask_pw(state: LcgState, frame: Frame, seat: int) -> Prompt:
+    opts = [Option(id=oid, label=label, data=step) for oid, label, step in fast_options(state, seat)]
+    opts.append(Option(id=PASS, label="Pass", data=None))
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Player window ({frame.args.get('why', '')})",
+                  reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS])
+
+
+@answers("pw")
+def answer_pw(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    if answer.data is None:
+        frame.args["passed"] = [*frame.args.get("passed", []), answer.seat]
+        return
+    FLOW.cancel(state, frame.id)
+    push(state, "pw", frame.seat, frame.source, seats=frame.args.get("seats") or [], why=frame.args.get("why", ""),
+         passed=[])
+    FLOW.push_steps(state, [answer.data])

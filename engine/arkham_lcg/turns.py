@@ -1,0 +1,231 @@
+"""The investigation phase: turns and the actions of a turn (digest A.2 step 2, A.4, §4).
+
+A turn is a menu the investigator answers until they end it or have nothing left to do: the basic actions
+(investigate, move, draw, resource, engage, fight, evade, play, activate), free things (fast cards and fast
+abilities, spending clues on the act). Taking an action: pay its cost (1 action, or the ability's), then
+attacks of opportunity from every ready engaged enemy unless the action is a fight, evade, parley or resign
+(digest §4.1), then resolve it. An ability or event with an action designator *is* that action (FAQ Q: bold
+action designators), so a fight ability provokes nothing.
+
+The investigators choose who takes the next turn: the lead asks when more than one has yet to act [FAQ §1.5:
+the lead settles group decisions].
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.arkham_lcg import board
+from engine.arkham_lcg.effects import attack_targets
+from engine.arkham_lcg.enemies import attacks_of_opportunity
+from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, pick, push, say
+from engine.arkham_lcg.phases import can_advance_act, pw_step, window_step
+from engine.arkham_lcg.state import LcgState
+from engine.arkham_lcg.triggers import abilities, can_pay_cost, ctx_for, fast_options, use_step
+from engine.core.events import PHASE_STARTED, TURN_ENDED, TURN_STARTED
+from engine.core.flow import Answer, Frame, Step
+from engine.core.prompt import Option, Prompt, PromptKind
+
+NO_AOO = frozenset({"fight", "evade", "parley", "resign"})
+END = "end"
+
+
+@auto("investigation")
+def run_investigation(state: LcgState, frame: Frame, events: Events) -> None:
+    if state.scenario is None or state.scenario.resolution is not None:
+        return
+    state.phase = "investigation"
+    say(events, f"Round {state.round} — Investigation phase.", PHASE_STARTED, None, "rules", phase="investigation")
+    FLOW.push_steps(state, [window_step("investigation.start"), pw_step("start of the investigation phase"),
+                            Step(op="next_turn", source="rules")])
+
+
+@auto("next_turn")
+def run_next_turn(state: LcgState, frame: Frame, events: Events) -> None:
+    if board.scen(state).resolution is not None:
+        return
+    waiting = [s for s in board.order(state) if not state.invs[s].took_turn]
+    if not waiting:
+        state.turn = None
+        FLOW.push_steps(state, [window_step("investigation.end"),
+                                Step(op="phase_end", source="rules", args={"phase": "investigation"})])
+        return
+    push(state, "next_turn", None, "rules")
+    pick(state, board.lead(state), "Who takes the next turn?", "The investigators choose; the lead decides",
+         [(f"s{s}", state.seat_name(s), s) for s in waiting], "start_turn", "who", "rules")
+
+
+@auto("start_turn")
+def run_start_turn(state: LcgState, frame: Frame, events: Events) -> None:
+    seat = frame.args["who"]
+    if not board.playing(state, seat):
+        return
+    state.turn = seat
+    i = state.invs[seat]
+    say(events, f"{state.seat_name(seat)}'s turn ({board.idef(state, seat).name}, at "
+        f"{board.loc_name(state, i.location)}).", TURN_STARTED, seat, "rules")
+    FLOW.push_steps(state, [window_step("turn.start", seat), Step(op="turn", seat=seat, source="rules"),
+                            Step(op="end_turn", seat=seat, source="rules")])
+
+
+@auto("end_turn")
+def run_end_turn(state: LcgState, frame: Frame, events: Events) -> None:
+    seat = frame.owner
+    i = state.invs[seat]
+    i.took_turn = True
+    i.lasting = [m for m in i.lasting if m.get("end") != "turn"]
+    for c in state.cards.values():
+        if c.used:
+            c.used = {k: v for k, v in c.used.items() if not k.startswith("turn:")}
+    state.turn = None
+    from engine.arkham_lcg.enemies import engage_all
+
+    say(events, f"{state.seat_name(seat)}'s turn ends.", TURN_ENDED, seat, "rules", render=True)
+    if board.playing(state, seat):
+        engage_all(state)
+        push(state, "window", seat, "rules", window=window_step("turn.end", seat).args["window"])
+
+
+# ---------------------------------------------------------------- the menu
+
+def playable(state: LcgState, seat: int) -> list[int]:
+    """Cards in hand `seat` may play with an action now: assets and events it can afford whose condition holds
+    (fast cards with a window are played in that window, not here)."""
+    i = state.invs[seat]
+    out = []
+    for uid in i.hand:
+        c = board.content(state).player.get(state.cards[uid].code)
+        if c is None or c.type not in ("asset", "event") or c.weakness or c.cost is None:
+            continue
+        if c.fast or c.play_window or i.resources < c.cost:
+            continue
+        if not board.holds(state, {"seat": seat, "src": uid}, c.play_if):
+            continue
+        if c.action == "fight" and not attack_targets(state, seat):
+            continue
+        if c.action == "evade" and not board.engaged(state, seat):
+            continue
+        out.append(uid)
+    return out
+
+
+def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
+    """Action abilities `seat` may activate: on cards it controls, its threat area, its location (revealed) and
+    that location's attachments, enemies there."""
+    i = state.invs[seat]
+    s = board.scen(state)
+    uids = [i.uid, *i.play, *i.threat]
+    if i.location is not None:
+        loc = s.locations.get(i.location)
+        if loc is not None and loc.revealed:
+            uids.append(loc.uid)
+        uids += s.attachments.get(i.location, [])
+        uids += [e.uid for e in board.enemies_at(state, i.location)]
+    out = []
+    for uid in uids:
+        for ab in abilities(state, uid):
+            if ab.kind != "action" or not can_pay_cost(state, seat, uid, ab, in_turn=True):
+                continue
+            if not board.holds(state, ctx_for(state, seat, uid), ab.condition):
+                continue
+            if ab.type == "fight" and not attack_targets(state, seat):
+                continue
+            if ab.type == "evade" and not board.engaged(state, seat):
+                continue
+            out.append((uid, ab))
+    return out
+
+
+def menu(state: LcgState, seat: int) -> list[Option]:
+    i = state.invs[seat]
+    s = board.scen(state)
+    opts: list[Option] = []
+
+    def action(oid: str, label: str, kind: str, steps: list[Step], detail: str = "") -> None:
+        opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps}))
+
+    if i.actions > 0 and i.location is not None:
+        here = i.location
+        action("investigate", f"Investigate {board.loc_name(state, here)} (shroud {board.shroud(state, here)}, "
+               f"{s.locations[here].clues} clues)", "investigate",
+               [Step(op="effects", seat=seat, source="investigate", args={"effects": [{"investigate": True}],
+                                                                          "ctx": {"seat": seat}})])
+        for c in board.connections(state, here):
+            seen = "" if s.locations[c].revealed else " (unrevealed)"
+            action(f"move:{c}", f"Move to {board.loc_name(state, c)}{seen}", "move",
+                   [Step(op="move_inv", seat=seat, source="move", args={"to": c})])
+        action("draw", "Draw 1 card", "draw", [Step(op="draw", seat=seat, source="draw action", args={"n": 1})])
+        action("resource", "Gain 1 resource", "resource",
+               [Step(op="effects", seat=seat, source="resource action",
+                     args={"effects": [{"resources": 1}], "ctx": {"seat": seat}})])
+        mine = {e.uid for e in board.engaged(state, seat)}
+        for e in board.enemies_at(state, here):
+            if e.uid not in mine and not board.is_massive(state, e):
+                action(f"engage:{e.uid}", f"Engage {board.name(state, e.uid)}", "engage",
+                       [Step(op="engage_with", seat=seat, source="engage", args={"uid": e.uid, "seat": seat,
+                                                                               "force": True})])
+        for uid in attack_targets(state, seat):
+            e = s.enemies[uid]
+            action(f"fight:{uid}", f"Fight {board.name(state, uid)} (fight {board.enemy_fight(state, e)}, "
+                   f"{e.health - e.damage} health left)", "fight",
+                   [Step(op="fight_start", seat=seat, source="fight", args={"uid": uid, "arg": {}})])
+        for e in board.engaged(state, seat):
+            action(f"evade:{e.uid}", f"Evade {board.name(state, e.uid)} (evade {board.enemy_evade(state, e)})",
+                   "evade", [Step(op="evade_start", seat=seat, source="evade", args={"uid": e.uid, "arg": {}})])
+        for uid in playable(state, seat):
+            c = board.pdef(state, uid)
+            kind = c.action or "play"
+            action(f"play:{uid}", f"Play {board.name(state, uid)} ({c.cost} resources)", kind,
+                   [Step(op="play_card", seat=seat, source=c.id, args={"uid": uid, "ctx": {}})], c.text)
+    for uid, ab in action_abilities(state, seat):
+        kind = ab.type or "activate"
+        steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), state.cards[uid].code)]
+        if ab.type == "resign":
+            steps.append(Step(op="defeat", seat=seat, source="resign", args={"how": "resigned"}))
+        cost = ab.cost.actions
+        label = f"{board.name(state, uid)}: {ab.text}"
+        opts.append(Option(id=f"ab:{uid}:{ab.id}", label=label, data={"kind": kind, "cost": 0, "paid": cost,
+                                                                       "steps": steps}))
+    if can_advance_act(state):
+        a = board.act(state)
+        assert a is not None
+        opts.append(Option(id="act", label=f"Spend clues to advance the act ({a.name})",
+                           data={"kind": "free", "cost": 0, "steps": [Step(op="spend_act_clues", seat=seat,
+                                                                            source="act")]}))
+    for oid, label, step in fast_options(state, seat, in_turn=True):
+        opts.append(Option(id=oid, label=label, data={"kind": "free", "cost": 0, "steps": [step]}))
+    return opts
+
+
+@asks("turn")
+def ask_turn(state: LcgState, frame: Frame) -> Prompt:
+    seat = frame.owner
+    i = state.invs[seat]
+    opts = menu(state, seat)
+    opts.append(Option(id=END, label="End your turn", data=None))
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
+                  title=f"Your turn: {i.actions} action{'s' if i.actions != 1 else ''} left",
+                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END])
+
+
+@answers("turn")
+def answer_turn(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    seat = answer.seat
+    chosen = answer.data
+    if chosen is None:
+        return
+    i = state.invs[seat]
+    push(state, "turn", seat, "rules")
+    steps: list[Step] = list(chosen["steps"])
+    kind = chosen["kind"]
+    spent = chosen["cost"] + chosen.get("paid", 0)
+    i.actions -= chosen["cost"]
+    if kind != "free" and spent and kind not in NO_AOO:
+        steps = [*attacks_of_opportunity(state, seat), *steps]
+    FLOW.push_steps(state, steps)
+
+
+def skip_turn_if_idle(state: LcgState, frame: Frame) -> bool:
+    """A turn with no action left and nothing free to do ends by itself (no question)."""
+    seat = frame.owner
+    return state.invs[seat].actions == 0 and len(menu(state, seat)) == 0
