@@ -1,0 +1,175 @@
+"""A reasonable card game agent: sensible habits, no search.
+
+On its turn an investigator advances the act when the group holds the clues; deals with engaged enemies
+(fights when its combat, with its weapon, beats the enemy's fight value by the chaos bag's usual margin,
+else evades, else fights anyway); plays the assets it can afford (weapons, allies, tools) early; investigates
+where clues are left when its intellect is up to the shroud; moves toward the nearest location with clues (or
+an unrevealed one); otherwise gathers resources and cards. In a test it commits the fewest cards that bring
+its value to the difficulty plus a margin for the bag. It lets allies soak damage and horror, uses every
+reaction it is offered, plays cancel cards on attacks that would defeat it, keeps its opening hand, and spends
+experience on the first upgrade the deckbuilding rules list. Every other question gets the prompt's default.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine import api
+from engine.arkham_lcg import board
+from engine.arkham_lcg.effects import attack_targets
+from engine.arkham_lcg.skilltest import committable, current, test_value
+from engine.arkham_lcg.state import LcgState
+from engine.core.game import GameState
+from engine.core.prompt import Action, Prompt, PromptKind
+
+#: the margin a test is aimed at: the bag's tokens average about -1.5 at standard difficulty
+MARGIN = 2
+
+
+class SmartAgent:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: GameState, prompt: Prompt | None = None) -> Action:
+        prompt = prompt or api.prompts(state)[0]
+        seat = prompt.seats[0]
+        assert isinstance(state, LcgState)
+        op = state.flow.stack[-1].op
+        handler = getattr(self, f"_{op}", None)
+        choice = handler(state, prompt, seat) if handler else None
+        if choice is None:
+            choice = prompt.default if prompt.default is not None else [prompt.options[0].id]
+        if isinstance(choice, str):
+            choice = [choice]
+        if prompt.kind is PromptKind.AMOUNT:
+            return Action(seat=seat, prompt=prompt.seq, amount=prompt.default_amount or prompt.min_amount)
+        return Action(seat=seat, prompt=prompt.seq, choice=choice)
+
+    # ---------------------------------------------------------------- the turn
+    def _turn(self, state: LcgState, prompt: Prompt, seat: int) -> str:
+        ids = [o.id for o in prompt.options]
+        i = state.invs[seat]
+        if "act" in ids:
+            return "act"
+        engaged = board.engaged(state, seat)
+        if engaged:
+            e = min(engaged, key=lambda x: x.health - x.damage)
+            weapon = self._weapon(ids, state, seat)
+            fight = board.enemy_fight(state, e)
+            if weapon and board.skill_value(state, seat, "combat", "fight") + 1 >= fight + MARGIN - 1:
+                return weapon
+            if f"fight:{e.uid}" in ids and board.skill_value(state, seat, "combat", "fight") >= fight + MARGIN:
+                return f"fight:{e.uid}"
+            if f"evade:{e.uid}" in ids and board.skill_value(state, seat, "agility", "evade") >= \
+                    board.enemy_evade(state, e) + MARGIN:
+                return f"evade:{e.uid}"
+            for oid in ids:
+                if oid.startswith("play:") and board.pdef(state, int(oid[5:])).action == "evade":
+                    return oid
+            if weapon:
+                return weapon
+            if f"fight:{e.uid}" in ids:
+                return f"fight:{e.uid}"
+        for oid in ids:
+            if oid.startswith("play:"):
+                c = board.pdef(state, int(oid[5:]))
+                if c.type == "asset" and i.actions >= 1:
+                    return oid
+        here = i.location
+        s = board.scen(state)
+        if "investigate" in ids and here is not None and s.locations[here].clues > 0 and \
+                board.skill_value(state, seat, "intellect", "investigate") + 1 >= board.shroud(state, here):
+            return "investigate"
+        if i.actions > 0:
+            step = self._toward_clues(state, seat)
+            if step and f"move:{step}" in ids:
+                return f"move:{step}"
+        targets = attack_targets(state, seat)
+        for uid in targets:
+            if f"fight:{uid}" in ids and board.skill_value(state, seat, "combat", "fight") >= \
+                    board.enemy_fight(state, s.enemies[uid]) + 1:
+                return f"fight:{uid}"
+        if "investigate" in ids and here is not None and s.locations[here].clues > 0:
+            return "investigate"
+        if "draw" in ids and len(i.hand) < 5:
+            return "draw"
+        if "resource" in ids:
+            return "resource"
+        return "end"
+
+    def _weapon(self, ids: list[str], state: LcgState, seat: int) -> str | None:
+        for oid in ids:
+            if oid.startswith("ab:"):
+                uid, ab_id = oid.split(":")[1:]
+                ab = next(a for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
+                if ab.type == "fight":
+                    return oid
+        return None
+
+    def _toward_clues(self, state: LcgState, seat: int) -> str | None:
+        here = state.invs[seat].location
+        if here is None:
+            return None
+        s = board.scen(state)
+        dist = board.distance_map(state, here)
+        goals = [c for c in dist if c != here and (not s.locations[c].revealed or s.locations[c].clues > 0)]
+        if not goals:
+            return None
+        goal = min(goals, key=lambda c: (dist[c], c))
+        for nxt in sorted(board.connections(state, here)):
+            d = board.distance_map(state, nxt)
+            if d.get(goal, 99) == dist[goal] - 1:
+                return nxt
+        return None
+
+    # ---------------------------------------------------------------- tests
+    def _test_commit(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
+        test = current(state)
+        if test.seat != seat:
+            return []
+        need = test.difficulty + MARGIN - test_value(state, test)
+        if need <= 0:
+            return []
+        cards = sorted(committable(state, seat), key=lambda u: -board.pdef(state, u).icons.for_skill(test.skill))
+        chosen: list[str] = []
+        for uid in cards:
+            if need <= 0:
+                break
+            c = board.pdef(state, uid)
+            if c.type != "skill" and len(chosen) >= 1 and need > 2:
+                continue
+            chosen.append(f"c{uid}")
+            need -= c.icons.for_skill(test.skill)
+        return chosen if need <= 1 else []
+
+    # ---------------------------------------------------------------- everything else
+    def _mulligan(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
+        return [o.id for o in prompt.options if (board.pdef(state, o.data).cost or 0) >= 4]
+
+    def _assign(self, state: LcgState, prompt: Prompt, seat: int) -> str:
+        assets = [o.id for o in prompt.options if o.id != "you"]
+        return assets[0] if assets else "you"
+
+    def _window_ask(self, state: LcgState, prompt: Prompt, seat: int) -> str:
+        uses = [o.id for o in prompt.options if o.id != "pass"]
+        return uses[0] if uses else "pass"
+
+    def _pw(self, state: LcgState, prompt: Prompt, seat: int) -> str:
+        if state.tests and current(state).seat == seat:
+            test = current(state)
+            if test_value(state, test) < test.difficulty + MARGIN:
+                uses = [o.id for o in prompt.options if o.id != "pass"]
+                if uses:
+                    return uses[0]
+        return "pass"
+
+    def _upgrade(self, state: LcgState, prompt: Prompt, seat: int) -> str:
+        ups = [o.id for o in prompt.options if o.id != "done"]
+        return ups[0] if ups else "done"
+
+    def _hand_discard(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
+        n = prompt.min_choices
+        ranked = sorted(prompt.options, key=lambda o: -(board.pdef(state, o.data).cost or 0))
+        return [o.id for o in ranked[:n]]
+
+
