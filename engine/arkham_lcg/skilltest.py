@@ -90,12 +90,20 @@ def committable(state: LcgState, seat: int) -> list[int]:
     return out
 
 
+def perilous(state: LcgState, test: SkillTest) -> bool:
+    """A test from a peril encounter card: the other investigators cannot commit to it (digest §6, peril)."""
+    c = board.content(state)
+    card = c.treacheries.get(test.source) or c.enemies.get(test.source)
+    return bool(card is not None and card.peril)
+
+
 def commit_seats(state: LcgState, frame: Frame) -> list[int]:
     test = current(state)
     if test.auto:
         return []
     where = state.invs[test.seat].location
-    seats = [test.seat] + [s for s in board.at(state, where) if s != test.seat]
+    others = [] if perilous(state, test) else [s for s in board.at(state, where) if s != test.seat]
+    seats = [test.seat, *others]
     return [s for s in seats if board.playing(state, s) and committable(state, s)]
 
 

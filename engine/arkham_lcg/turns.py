@@ -99,6 +99,8 @@ def playable(state: LcgState, seat: int) -> list[int]:
             continue
         if c.fast or c.play_window or i.resources < c.cost:
             continue
+        if c.unique and unique_in_play(state, c.name):
+            continue
         if not board.holds(state, {"seat": seat, "src": uid}, c.play_if):
             continue
         if c.action == "fight" and not attack_targets(state, seat):
@@ -107,6 +109,15 @@ def playable(state: LcgState, seat: int) -> list[int]:
             continue
         out.append(uid)
     return out
+
+
+def unique_in_play(state: LcgState, name: str) -> bool:
+    """A unique card (by title) already in play anywhere: a second copy cannot enter play [BG, decided]."""
+    for i in state.invs:
+        for uid in i.play:
+            if board.cdef(state, uid).name == name and getattr(board.cdef(state, uid), "unique", False):
+                return True
+    return False
 
 
 def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
