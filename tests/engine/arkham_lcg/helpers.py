@@ -31,7 +31,8 @@ def prompt(state: LcgState, seat: int | None = None) -> Prompt:
     raise AssertionError(f"nothing is asked of seat {seat}: {[p.title for p in pending]}")
 
 
-def answer(state: LcgState, pick: str | list[str] = "", seat: int | None = None, amount: int | None = None) -> list[Any]:
+def answer(state: LcgState, pick: str | list[str] = "", seat: int | None = None,
+           amount: int | None = None) -> list[Any]:
     """Answer the pending prompt (of `seat`): `pick` is an option id, or a piece of an option's label; a list
     answers a many-choice prompt. Returns the events."""
     p = prompt(state, seat)
