@@ -29,6 +29,7 @@ MARGIN = 2
 class SmartAgent:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.free_buys: dict[int, int] = {}
 
     def act(self, state: GameState, prompt: Prompt | None = None) -> Action:
         prompt = prompt or api.prompts(state)[0]
@@ -164,8 +165,14 @@ class SmartAgent:
         return "pass"
 
     def _upgrade(self, state: LcgState, prompt: Prompt, seat: int) -> str:
+        """The first purchase the deckbuilding rules rank (refills, then upgrades of cards held), and stop once
+        an upgrade has been bought four times in a row without XP changing (free purchases only)."""
         ups = [o.id for o in prompt.options if o.id != "done"]
-        return ups[0] if ups else "done"
+        rec = state.campaign.investigators[seat]
+        if not ups or rec.xp == 0 and self.free_buys.get(seat, 0) >= 4:
+            return "done"
+        self.free_buys[seat] = self.free_buys.get(seat, 0) + 1 if rec.xp == 0 else 0
+        return ups[0]
 
     def _hand_discard(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
         n = prompt.min_choices

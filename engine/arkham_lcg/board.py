@@ -73,7 +73,7 @@ def edef(state: LcgState, uid: int) -> EnemyCard:
         found = _WEAKNESS_ENEMIES[key] = EnemyCard(
             id=pc.id, name=pc.name, traits=pc.traits, text=pc.text, fight=pc.fight or 0, evade=pc.evade or 0,
             health=pc.health or 1, damage=pc.damage, horror=pc.horror,
-            keywords=[k for k in pc.keywords if k in ENEMY_KEYWORDS],  # type: ignore[misc]
+            keywords=[k for k in pc.keywords if k in ENEMY_KEYWORDS],
             abilities=pc.abilities, modifiers=pc.modifiers, victory=pc.victory)
     return found
 
@@ -239,7 +239,7 @@ def _mods_on(state: LcgState, seat: int) -> list[dict[str, Any]]:
         ag = agenda(state)
         if ag is not None:
             add(ag.modifiers, True, True)
-    out.extend(i.lasting)  # type: ignore[arg-type]
+    out.extend(i.lasting)
     return out
 
 
@@ -333,6 +333,10 @@ def holds(state: LcgState, ctx: dict[str, Any], cond: dict[str, Any] | None) -> 
     if not cond:
         return True
     (key, value), = cond.items()
+    return bool(_holds(state, ctx, key, value))
+
+
+def _holds(state: LcgState, ctx: dict[str, Any], key: str, value: Any) -> Any:
     if key == "all":
         return all(holds(state, ctx, c) for c in value)
     if key == "any":

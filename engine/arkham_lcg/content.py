@@ -479,7 +479,7 @@ class Campaign(Strict):
     @model_validator(mode="after")
     def _check(self) -> Campaign:
         for d in ("easy", "standard", "hard", "expert"):
-            bag = self.chaos_bag.get(d)  # type: ignore[call-overload]
+            bag = self.chaos_bag.get(d)
             if not bag:
                 raise ValueError(f"chaos_bag: no bag for {d}")
             bad = [t for t in bag if t not in TOKENS or t in ("bless", "curse")]
@@ -510,7 +510,7 @@ class Content(BaseModel):
                       self.investigators):
             found = table.get(cid)
             if found is not None:
-                return found  # type: ignore[return-value]
+                return found
         raise KeyError(cid)
 
     def has(self, cid: str) -> bool:
@@ -593,9 +593,10 @@ def load_content(folder: Path = ASSETS) -> Content:
                 card2 = model2.model_validate(raw)
             except (ValidationError, ValueError) as exc:
                 raise ContentError(f"{where}: {short_error(exc)}") from exc
-            table: dict[str, Any] = {LocationCard: locations, ActCard: acts, AgendaCard: agendas,
-                                     EnemyCard: enemies, TreacheryCard: treacheries}[model2]
-            table[card2.id] = card2  # type: ignore[attr-defined]
+            tables: dict[type[BaseModel], dict[str, Any]] = {
+                LocationCard: locations, ActCard: acts, AgendaCard: agendas, EnemyCard: enemies,
+                TreacheryCard: treacheries}
+            tables[model2][card2.id] = card2  # type: ignore[attr-defined]
     campaign = _load_single(folder / "campaign.yaml", "campaign", Campaign)
     assert isinstance(campaign, Campaign)
     content = Content(version=read_version(folder), investigators=investigators, player=player,
@@ -646,12 +647,14 @@ def _cross_check(c: Content) -> None:
         if sid not in c.scenarios:
             problems.append(f"campaign: unknown scenario {sid}")
     every: list[tuple[str, Effects]] = []
-    for card in [*c.player.values(), *c.enemies.values(), *c.treacheries.values(), *c.locations.values(),
-                 *c.acts.values(), *c.agendas.values(), *c.investigators.values()]:
-        for ab in card.abilities:
-            every.append((card.id, ab.effects))
+    everything: list[CardBase] = [*c.player.values(), *c.enemies.values(), *c.treacheries.values(),
+                                  *c.locations.values(), *c.acts.values(), *c.agendas.values(),
+                                  *c.investigators.values()]
+    for one in everything:
+        for ab in one.abilities:
+            every.append((one.id, ab.effects))
         for attr in ("play", "revelation", "on_success", "on_fail", "advance", "haunted", "on_reveal"):
-            every.append((card.id, getattr(card, attr, None) or []))
+            every.append((one.id, getattr(one, attr, None) or []))
     for scen in c.scenarios.values():
         every.append((scen.id, scen.setup.effects))
         for r in scen.resolutions.values():

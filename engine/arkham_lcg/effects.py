@@ -693,8 +693,8 @@ def answer_may(state: LcgState, frame: Frame, answer: Answer, events: Events) ->
 
 def can_pay(state: LcgState, seat: int, cost: dict[str, Any]) -> bool:
     i = state.invs[seat]
-    return (i.resources >= cost.get("resources", 0) and i.clues >= cost.get("clues", 0)
-            and i.actions >= cost.get("actions", 0))
+    return bool(i.resources >= cost.get("resources", 0) and i.clues >= cost.get("clues", 0)
+                and i.actions >= cost.get("actions", 0))
 
 
 def pay(state: LcgState, seat: int, cost: dict[str, Any], src: str) -> None:

@@ -92,7 +92,7 @@ def run_engage_check(state: LcgState, frame: Frame, events: Events) -> None:
     if not here:
         return
     if frame.seat in here:
-        _engage(state, e, frame.seat, events)  # type: ignore[arg-type]
+        _engage(state, e, frame.seat, events)
         return
     pick(state, board.lead(state), f"Whom does {board.name(state, uid)} engage?",
          "An enemy engages an investigator at its location", [(f"s{s}", state.seat_name(s), s) for s in here],

@@ -45,7 +45,7 @@ SCENARIO_OPS = frozenset({"turn", "assign", "heal_pick", "free_slot_pick", "hand
 
 
 def lapse(state: LcgState, frame: Frame) -> bool:
-    if frame.op == "upgrade":
+    if frame.op in ("upgrade", "upgrade_swap"):
         return scenario.upgrade_lapse(state, frame)
     if frame.op in SCENARIO_OPS and frame.seat is not None and state.scenario is not None:
         if not board.playing(state, frame.seat):
@@ -90,7 +90,7 @@ class LcgRules(FlowRules):
             raise IllegalAction(f"There is no investigator called '{character}'.")
         return cid
 
-    def new_game(self, seats: list[SeatSpec], options: dict[str, Any], seed: int) -> tuple[GameState, list[Events]]:
+    def new_game(self, seats: list[SeatSpec], options: dict[str, Any], seed: int) -> tuple[GameState, Events]:
         c = default_content()
         rng = Rng.from_seed(seed)
         chosen = [self._investigator_id(s.character) for s in seats if s.character]
@@ -126,7 +126,7 @@ class LcgRules(FlowRules):
                 inv.id)
         push(state, "start_scenario", None, "campaign")
         FLOW.run(state, events)
-        return state, events  # type: ignore[return-value]
+        return state, events
 
     def view(self, state: GameState, seat: int | None) -> LcgView:
         assert isinstance(state, LcgState)

@@ -280,8 +280,9 @@ def run_aftermath(state: LcgState, frame: Frame, events: Events) -> None:
 # ---------------------------------------------------------------- upgrades between scenarios
 
 def upgrades(state: LcgState, seat: int) -> list[Upgrade]:
+    """Every purchase open to `seat` now (free refills and free myriad copies included at 0 XP)."""
     rec = state.campaign.investigators[seat]
-    if rec.status != "active" or rec.xp <= 0:
+    if rec.status != "active":
         return []
     from engine.arkham_lcg.deckbuilding import legal_upgrades
 
@@ -290,9 +291,16 @@ def upgrades(state: LcgState, seat: int) -> list[Upgrade]:
 
 @asks("upgrade")
 def ask_upgrade(state: LcgState, frame: Frame) -> Prompt:
+    """Step one of a purchase: which card to buy (each card once, at its cheapest price); step two asks which
+    card leaves the deck for it, when there is a choice. Two steps keep the list short enough for a chat."""
     seat = frame.owner
     rec = state.campaign.investigators[seat]
-    opts = [Option(id=f"u{n}", label=u.label, data=u) for n, u in enumerate(upgrades(state, seat))]
+    c = board.content(state)
+    cheapest: dict[str, int] = {}
+    for u in upgrades(state, seat):
+        cheapest[u.add] = min(cheapest.get(u.add, u.cost), u.cost)
+    opts = [Option(id=f"u:{add}", label=f"{_card_name(state, add)} — from {cost} XP",
+                   detail=c.player[add].text, data=add) for add, cost in cheapest.items()]
     opts.append(Option(id=DONE, label="Done: keep the rest of your experience", data=None))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, private=True,
                   title=f"Spend experience on your deck ({rec.xp} XP unspent)",
@@ -300,22 +308,52 @@ def ask_upgrade(state: LcgState, frame: Frame) -> Prompt:
                   default=[DONE])
 
 
+def _card_name(state: LcgState, code: str) -> str:
+    from engine.arkham_lcg.deckbuilding import display
+
+    return display(board.content(state).player[code])
+
+
 @answers("upgrade")
 def answer_upgrade(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
-    up = answer.data
-    if up is None:
+    add = answer.data
+    if add is None:
         return
     seat = answer.seat
-    camp = state.campaign
+    push(state, "upgrade", seat, "campaign")
+    ways = [u for u in upgrades(state, seat) if u.add == add]
+    if len(ways) == 1:
+        _buy(state, seat, ways[0], events)
+    else:
+        push(state, "upgrade_swap", seat, "campaign", add=add)
+
+
+@asks("upgrade_swap")
+def ask_upgrade_swap(state: LcgState, frame: Frame) -> Prompt:
+    seat = frame.owner
+    ways = [u for u in upgrades(state, seat) if u.add == frame.args["add"]]
+    opts = [Option(id=f"w{n}", label=u.label, data=u) for n, u in enumerate(ways)]
+    return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, private=True,
+                  title=f"Buy {_card_name(state, frame.args['add'])}: which card leaves your deck?",
+                  reason="A deck keeps its size: a new card takes another's place", options=opts,
+                  default=[opts[0].id])
+
+
+@answers("upgrade_swap")
+def answer_upgrade_swap(state: LcgState, frame: Frame, answer: Answer, events: Events) -> None:
+    _buy(state, answer.seat, answer.data, events)
+
+
+def _buy(state: LcgState, seat: int, up: Upgrade, events: Events) -> None:
     from engine.arkham_lcg.deckbuilding import apply_upgrade
 
+    camp = state.campaign
     camp.investigators[seat] = apply_upgrade(board.content(state), camp.investigators[seat], up)
     say(events, f"{state.seat_name(seat)}: {up.label}.", "upgrade", seat, "campaign")
-    push(state, "upgrade", seat, "campaign")
 
 
 def upgrade_lapse(state: LcgState, frame: Frame) -> bool:
     """No affordable upgrade: the question is not asked at all."""
-    return frame.op == "upgrade" and not upgrades(state, frame.owner)
+    return frame.op in ("upgrade", "upgrade_swap") and not upgrades(state, frame.owner)
 
 

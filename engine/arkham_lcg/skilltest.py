@@ -175,7 +175,7 @@ def resolve_token(state: LcgState, test: SkillTest, token: str, events: Events) 
     elif token == "elder_sign":
         es = board.idef(state, test.seat).elder_sign
         test.token_mod += es.modifier
-        test.elder_on_success = list(es.on_success)  # type: ignore[arg-type]
+        test.elder_on_success = list(es.on_success)
         if es.effects:
             push(state, "effects", test.seat, "elder-sign", effects=es.effects, ctx=ctx)
     elif token in SYMBOLS:
@@ -188,7 +188,7 @@ def resolve_token(state: LcgState, test: SkillTest, token: str, events: Events) 
         test.token_mod += te.modifier - (board.count(state, test.seat, te.minus) if te.minus else 0)
         if te.auto_fail:
             test.auto = "fail"
-        test.token_on_fail = [*test.token_on_fail, *te.on_fail]  # type: ignore[list-item]
+        test.token_on_fail = [*test.token_on_fail, *te.on_fail]
         if te.effects:
             push(state, "effects", test.seat, token, effects=te.effects, ctx=ctx)
         say(events, f"{token_label(token).capitalize()}: {te.text}", "test.symbol", test.seat, token)
@@ -252,19 +252,19 @@ def run_test_apply(state: LcgState, frame: Frame, events: Events) -> None:
         elif test.action == "investigate" and test.location is not None:
             parts.append(Step(op="discover", seat=seat, source=test.source,
                               args={"amount": 1 + test.clue_bonus, "loc": test.location}))
-        run(test.on_pass, test.source)  # type: ignore[arg-type]
+        run(test.on_pass, test.source)
         for uid in test.committed:
             c = board.pdef(state, uid)
-            run(c.on_success, c.id, state.cards[uid].owner if state.cards[uid].owner is not None else seat)
-        run(test.elder_on_success, "elder-sign")  # type: ignore[arg-type]
+            run(c.on_success, c.id, _owner(state, uid, seat))
+        run(test.elder_on_success, "elder-sign")
     else:
-        run(test.on_fail, test.source)  # type: ignore[arg-type]
+        run(test.on_fail, test.source)
         for _ in range(test.margin if test.per_point else 0):
-            run(test.per_point, test.source)  # type: ignore[arg-type]
-        run(test.token_on_fail, "chaos-bag")  # type: ignore[arg-type]
+            run(test.per_point, test.source)
+        run(test.token_on_fail, "chaos-bag")
         for uid in test.committed:
             c = board.pdef(state, uid)
-            run(c.on_fail, c.id, state.cards[uid].owner if state.cards[uid].owner is not None else seat)
+            run(c.on_fail, c.id, _owner(state, uid, seat))
         if test.action == "investigate" and test.location is not None:
             haunted = board.ldef(state, test.location).haunted
             if haunted:
@@ -278,6 +278,11 @@ def run_test_apply(state: LcgState, frame: Frame, events: Events) -> None:
                 say(events, f"{board.name(state, e.uid)} is {kw}: it attacks.", f"enemy.{kw}", seat, e.code)
                 parts.append(Step(op="enemy_attack", seat=seat, source=e.code, args={"uid": e.uid, "exhaust": False}))
     FLOW.push_steps(state, parts)
+
+
+def _owner(state: LcgState, uid: int, default: int) -> int:
+    owner = state.cards[uid].owner
+    return default if owner is None else owner
 
 
 # ---------------------------------------------------------------- ST.8

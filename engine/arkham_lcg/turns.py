@@ -184,10 +184,9 @@ def menu(state: LcgState, seat: int) -> list[Option]:
             action(f"evade:{e.uid}", f"Evade {board.name(state, e.uid)} (evade {board.enemy_evade(state, e)})",
                    "evade", [Step(op="evade_start", seat=seat, source="evade", args={"uid": e.uid, "arg": {}})])
         for uid in playable(state, seat):
-            c = board.pdef(state, uid)
-            kind = c.action or "play"
-            action(f"play:{uid}", f"Play {board.name(state, uid)} ({c.cost} resources)", kind,
-                   [Step(op="play_card", seat=seat, source=c.id, args={"uid": uid, "ctx": {}})], c.text)
+            pc = board.pdef(state, uid)
+            action(f"play:{uid}", f"Play {board.name(state, uid)} ({pc.cost} resources)", pc.action or "play",
+                   [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}})], pc.text)
     for uid, ab in action_abilities(state, seat):
         kind = ab.type or "activate"
         steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), state.cards[uid].code)]
