@@ -45,7 +45,7 @@ def card(state: LcgState, uid: int) -> CardInst:
 
 
 def cdef(state: LcgState, uid: int) -> AnyCard:
-    return content(state).card(state.cards[uid].code)
+    return content(state).card(current_code(state, uid))
 
 
 def pdef(state: LcgState, uid: int) -> PlayerCard:
@@ -94,6 +94,28 @@ def act(state: LcgState) -> ActCard | None:
 def agenda(state: LcgState) -> AgendaCard | None:
     deck = scen(state).agenda_deck
     return content(state).agendas[deck[0]] if deck else None
+
+
+def sync_act_agenda(state: LcgState) -> None:
+    """The current act and agenda each have one card instance for the whole scenario (its abilities trigger
+    like any card's); its code follows the deck's first card (after setup and after each advance)."""
+    s = scen(state)
+    for deck, attr in ((s.act_deck, "act_uid"), (s.agenda_deck, "agenda_uid")):
+        uid = getattr(s, attr)
+        if not uid:
+            uid = new_card(state, deck[0] if deck else "", None, "act" if attr == "act_uid" else "agenda")
+            setattr(s, attr, uid)
+        state.cards[uid].code = deck[0] if deck else ""
+
+
+def current_code(state: LcgState, uid: int) -> str:
+    """A card's code; for the act and agenda instances, the deck's current card (read, never stored twice)."""
+    s = state.scenario
+    if s is not None and uid and uid == s.act_uid:
+        return s.act_deck[0] if s.act_deck else ""
+    if s is not None and uid and uid == s.agenda_uid:
+        return s.agenda_deck[0] if s.agenda_deck else ""
+    return state.cards[uid].code
 
 
 def name(state: LcgState, uid: int) -> str:

@@ -16,6 +16,7 @@ from collections import Counter
 
 from engine.arkham_lcg import board
 from engine.arkham_lcg.content import PlayerCard
+from engine.arkham_lcg.harm import take
 from engine.arkham_lcg.ops import Events, answers, asks, auto, push, say
 from engine.arkham_lcg.state import LcgState
 from engine.core import windows
@@ -32,36 +33,47 @@ def draw(state: LcgState, seat: int, n: int, source: str) -> None:
 
 @auto("draw")
 def run_draw(state: LcgState, frame: Frame, events: Events) -> None:
+    """Draw N cards at once (FAQ Q: cards drawn by one effect are drawn together); the weaknesses among them
+    are revealed afterwards, in the order drawn."""
     seat = frame.owner
     n = frame.args["n"]
     i = state.invs[seat]
     if not board.playing(state, seat) or n <= 0:
         return
-    if n > 1:
-        push(state, "draw", seat, frame.source, n=n - 1)
-    if not i.deck:
-        if not i.discard:
-            say(events, f"{state.seat_name(seat)} has no cards left to draw.", "draw.empty", seat, frame.source)
-            return
-        i.deck = list(i.discard)
-        i.discard = []
-        for uid in i.deck:
-            state.cards[uid].zone = "deck"
-        state.rng.shuffle(i.deck)
-        say(events, f"{state.seat_name(seat)}'s deck is empty: the discard pile is shuffled back in and they take "
-            "1 horror.", "draw.reshuffle", seat, "rules")
-        from engine.arkham_lcg.harm import take
+    weaknesses: list[int] = []
+    drawn = 0
+    for _ in range(n):
+        if not i.deck:
+            if not i.discard:
+                say(events, f"{state.seat_name(seat)} has no cards left to draw.", "draw.empty", seat, frame.source)
+                break
+            i.deck = list(i.discard)
+            i.discard = []
+            for uid in i.deck:
+                state.cards[uid].zone = "deck"
+            state.rng.shuffle(i.deck)
+            say(events, f"{state.seat_name(seat)}'s deck is empty: the discard pile is shuffled back in and they "
+                "take 1 horror.", "draw.reshuffle", seat, "rules")
+            take(state, seat, 0, 1, "empty deck")
+        uid = i.deck.pop()
+        drawn += 1
+        say(events, f"{state.seat_name(seat)} draws a card.", "draw.card", seat, frame.source)
+        if board.pdef(state, uid).weakness:
+            state.cards[uid].zone = "limbo"
+            weaknesses.append(uid)
+            continue
+        state.cards[uid].zone = "hand"
+        i.hand.append(uid)
+        say(events, f"You draw {board.name(state, uid)}.", "draw.private", seat, state.cards[uid].code,
+            private_to=seat)
+    for uid in reversed(weaknesses):
+        push(state, "reveal_weakness", seat, state.cards[uid].code, uid=uid)
 
-        take(state, seat, 0, 1, "empty deck")
-    uid = i.deck.pop()
-    c = board.pdef(state, uid)
-    say(events, f"{state.seat_name(seat)} draws a card.", "draw.card", seat, frame.source)
-    if c.weakness:
-        reveal_weakness(state, seat, uid, events)
-        return
-    state.cards[uid].zone = "hand"
-    i.hand.append(uid)
-    say(events, f"You draw {board.name(state, uid)}.", "draw.private", seat, c.id, private_to=seat)
+
+@auto("reveal_weakness")
+def run_reveal_weakness(state: LcgState, frame: Frame, events: Events) -> None:
+    if board.playing(state, frame.owner):
+        reveal_weakness(state, frame.owner, frame.args["uid"], events)
 
 
 def reveal_weakness(state: LcgState, seat: int, uid: int, events: Events) -> None:
@@ -70,7 +82,7 @@ def reveal_weakness(state: LcgState, seat: int, uid: int, events: Events) -> Non
     card = state.cards[uid]
     card.zone = "limbo"
     if c.type == "enemy":
-        from engine.arkham_lcg.enemies import spawn
+        from engine.arkham_lcg.enemies import spawn  # enemies imports this module's neighbours
 
         spawn(state, uid, seat, "here", c.id)
         return

@@ -52,7 +52,12 @@ def run_effects(state: LcgState, frame: Frame, events: Events) -> None:
         push(state, "effects", frame.seat, frame.source, effects=effects[1:], ctx=ctx)
     ((name, arg),) = effects[0].items()
     seat = ctx.get("seat")
-    if seat is not None and not board.playing(state, seat) and name not in _NO_INVESTIGATOR:
+    if ctx.get("campaign"):
+        # a resolution or interlude: it speaks to the investigators of the campaign, in or out of the scenario;
+        # "you" with nobody named is the lead investigator
+        if seat is None and name not in _NO_INVESTIGATOR:
+            ctx = {**ctx, "seat": state.lead}
+    elif seat is not None and not board.playing(state, seat) and name not in _NO_INVESTIGATOR:
         return  # an investigator who left the scenario resolves nothing more
     HANDLERS[name](state, ctx, arg, events, frame.source)
 
@@ -162,7 +167,9 @@ def _discard_hand(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events
 def _discard_asset(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
     seat = _seat(ctx)
     trait = arg.get("trait")
-    assets = [u for u in state.invs[seat].play if not trait or trait in board.cdef(state, u).traits]
+    # a permanent card never leaves play (FAQ errata: Permanent)
+    assets = [u for u in state.invs[seat].play if (not trait or trait in board.cdef(state, u).traits)
+              and not getattr(board.cdef(state, u), "permanent", False)]
     pick(state, seat, "Discard which asset?", src, [(f"a{u}", board.name(state, u), u) for u in assets],
          "discard_card", "uid", src)
 
@@ -268,8 +275,11 @@ def enemy_choices(state: LcgState, seat: int, which: str, ctx: Ctx) -> list[int]
 
 
 def attack_targets(state: LcgState, seat: int) -> list[int]:
-    """Enemies `seat` may fight: engaged with them or at their location (digest §7)."""
-    return enemy_choices(state, seat, "any", {})
+    """Enemies `seat` may fight: engaged with them or at their location (digest §7), except an aloof enemy
+    nobody is engaged with (it must be engaged first)."""
+    s = board.scen(state)
+    return [u for u in enemy_choices(state, seat, "any", {})
+            if not (board.keyword(state, s.enemies[u], "aloof") and s.enemies[u].engaged is None)]
 
 
 @verb("fight")
@@ -345,7 +355,12 @@ def _set(field: str, value: Any = None) -> Callable[[Any, Any], None]:
 HANDLERS["test_bonus"] = _on_test(_set("bonus"))
 HANDLERS["damage_bonus"] = _on_test(_set("damage_bonus"))
 HANDLERS["clue_bonus"] = _on_test(_set("clue_bonus"))
-HANDLERS["auto_succeed"] = _on_test(_set("auto", "succeed"))
+def _auto_succeed(test: Any, arg: Any) -> None:
+    if test.auto != "fail":  # a test that both succeeds and fails automatically fails (FAQ Q)
+        test.auto = "succeed"
+
+
+HANDLERS["auto_succeed"] = _on_test(_auto_succeed)
 
 
 @verb("reveal_another")
@@ -415,8 +430,12 @@ def _spawn(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: 
                 s.encounter_deck.remove(uid)
             else:
                 uid = board.new_card(state, code, None, "set_aside")
+    # an enemy spawned by an effect has no drawer: it engages by the usual rules (FAQ: spawning an enemy)
     at = arg.get("at")
-    spawn(state, uid, ctx.get("seat"), at if at != "here" or ctx.get("seat") is not None else None, src)
+    seat = ctx.get("seat")
+    if at in (None, "here"):
+        at = state.invs[seat].location if seat is not None else None
+    spawn(state, uid, None, at, src)
 
 
 @verb("enemy_doom")
@@ -651,8 +670,14 @@ def _resolution(state: LcgState, ctx: Ctx, which: str, events: Events, src: str)
 
 @verb("each_investigator")
 def _each_investigator(state: LcgState, ctx: Ctx, effects: Effects, events: Events, src: str) -> None:
+    """Every investigator in the scenario, in player order; in a resolution or interlude, every investigator
+    still in the campaign."""
+    if ctx.get("campaign"):
+        seats = [r.seat for r in state.campaign.investigators if r.status == "active"]
+    else:
+        seats = board.order(state)
     FLOW.push_steps(state, [Step(op="effects", seat=s, source=src, args={"effects": effects, "ctx": {**ctx, "seat": s}})
-                            for s in board.order(state)])
+                            for s in seats])
 
 
 @verb("each_here")

@@ -44,6 +44,8 @@ def run_spawn(state: LcgState, frame: Frame, events: Events) -> None:
     where: str | None = a["at"]
     if where == "here":
         where = state.invs[drawer].location if drawer is not None else None
+    elif where is not None and where not in s.locations:
+        where = "nowhere"  # FAQ §1.21: a location that is not in play is no place to spawn
     if where is None and d.spawn is not None:
         if d.spawn.at and d.spawn.at in s.locations:
             where = d.spawn.at
@@ -57,7 +59,7 @@ def run_spawn(state: LcgState, frame: Frame, events: Events) -> None:
             where = options[0] if options else None
     if where is None and drawer is not None and board.playing(state, drawer):
         where = state.invs[drawer].location
-    if where is None:  # nowhere to spawn (FAQ §1.21: an enemy must be at a location): it is discarded
+    if where is None or where == "nowhere":  # FAQ §1.21: an enemy must be at a location: it is discarded
         state.cards[uid].zone = "encounter_discard"
         s.encounter_discard.append(uid)
         say(events, f"{d.name} has nowhere to spawn and is discarded.", "enemy.discarded", drawer, d.id)
@@ -73,9 +75,9 @@ def run_spawn(state: LcgState, frame: Frame, events: Events) -> None:
                         "used": [], "passed": []}),
              Step(op="engage_check", seat=drawer, source=d.id, args={"uid": uid})]
     FLOW.push_steps(state, steps)
-    for _ in range(d.swarm if "swarming" in d.keywords else 0):
+    for _ in range(d.swarm if "swarming" in d.keywords and not a.get("swarm") else 0):
         copy = board.new_card(state, d.id, None, "location")
-        push(state, "spawn", drawer, d.id, uid=copy, at=where)
+        push(state, "spawn", drawer, d.id, uid=copy, at=where, swarm=True)  # a swarm card brings no swarm
 
 
 @auto("engage_check")

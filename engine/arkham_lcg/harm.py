@@ -137,18 +137,15 @@ def heal(state: LcgState, seat: int, kind: str, n: int, source: str) -> None:
 
 @auto("heal")
 def run_heal(state: LcgState, frame: Frame, events: Events) -> None:
-    """Heal from your investigator or an asset you control; with a choice, the player picks where."""
+    """Heal your investigator (an effect that names no target heals you, FAQ Q)."""
     a = frame.args
     seat = frame.owner
     kind = a["kind"]
     i = state.invs[seat]
+    # FAQ Q: healing that names no target heals your investigator (never an asset)
     targets: list[tuple[str, str, object]] = []
     if (i.damage if kind == "damage" else i.horror) > 0:
         targets.append(("you", f"{board.idef(state, seat).name} (you)", None))
-    for uid in i.play:
-        c = state.cards[uid]
-        if (c.damage if kind == "damage" else c.horror) > 0:
-            targets.append((f"a{uid}", board.name(state, uid), uid))
     if not targets:
         return
     if len(targets) == 1:

@@ -95,6 +95,7 @@ def run_advance_agenda(state: LcgState, frame: Frame, events: Events) -> None:
         if c.zone in ("play", "threat", "attached"):
             c.doom = 0
     s.agenda_deck.pop(0)
+    board.sync_act_agenda(state)
     say(events, f"The agenda advances: {ag.name}. {ag.story}".strip(), "agenda.advanced", None, ag.id, render=True)
     steps = [window_step("agenda.advanced")]
     if ag.advance:
@@ -112,6 +113,7 @@ def run_advance_act(state: LcgState, frame: Frame, events: Events) -> None:
     if a is None:
         return
     s.act_deck.pop(0)
+    board.sync_act_agenda(state)
     say(events, f"The act advances: {a.name}. {a.story}".strip(), "act.advanced", frame.seat, a.id, render=True)
     steps = [window_step("act.advanced", frame.seat)]
     if a.advance:

@@ -47,7 +47,8 @@ SCENARIO_OPS = frozenset({"turn", "assign", "heal_pick", "free_slot_pick", "hand
 def lapse(state: LcgState, frame: Frame) -> bool:
     if frame.op in ("upgrade", "upgrade_swap"):
         return scenario.upgrade_lapse(state, frame)
-    if frame.op in SCENARIO_OPS and frame.seat is not None and state.scenario is not None:
+    in_scenario = state.scenario is not None and state.phase not in ("between", "over")
+    if frame.op in SCENARIO_OPS and frame.seat is not None and in_scenario:
         if not board.playing(state, frame.seat):
             return True
         if frame.op == "turn":

@@ -158,6 +158,7 @@ def run_scenario_setup(state: LcgState, frame: Frame, events: Events) -> None:
             s.set_aside.append(board.new_card(state, code, None, "set_aside"))
     s.act_deck = list(sc.acts)
     s.agenda_deck = list(sc.agendas)
+    board.sync_act_agenda(state)
     lead = board.lead(state)
     steps: list[Step] = [Step(op="reveal_location", seat=lead, source=setup.start, args={"code": setup.start})]
     for placement in setup.enemies:
@@ -202,7 +203,7 @@ def run_end_scenario(state: LcgState, frame: Frame, events: Events) -> None:
     steps = []
     if res.effects:
         steps.append(Step(op="effects", seat=None, source=s.id,
-                          args={"effects": res.effects, "ctx": {"seat": None}}))
+                          args={"effects": res.effects, "ctx": {"seat": None, "campaign": True}}))
     steps.append(Step(op="aftermath", source=s.id, args={"resolution": which}))
     FLOW.push_steps(state, steps)
 
@@ -271,7 +272,7 @@ def run_aftermath(state: LcgState, frame: Frame, events: Events) -> None:
         say(events, f"Interlude: {interlude.title}. {interlude.text}", "interlude", None, "campaign")
         if interlude.effects:
             steps.append(Step(op="effects", seat=None, source="campaign",
-                              args={"effects": interlude.effects, "ctx": {"seat": None}}))
+                              args={"effects": interlude.effects, "ctx": {"seat": None, "campaign": True}}))
     steps += [Step(op="upgrade", seat=r.seat, source="campaign") for r in alive]
     steps.append(Step(op="start_scenario", source="campaign"))
     FLOW.push_steps(state, steps)

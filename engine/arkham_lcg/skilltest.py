@@ -39,6 +39,9 @@ def start_test(state: LcgState, seat: int, skill: str, difficulty: int, source: 
     test = SkillTest(seat=seat, skill=skill, difficulty=max(0, difficulty), action=action, source=source,
                      enemy=enemy, location=location, bonus=bonus, damage_bonus=damage_bonus, clue_bonus=clue_bonus,
                      on_pass=on_pass or [], on_fail=on_fail or [], per_point=per_point or [])
+    if state.tests:  # FAQ §1.17: a test cannot start during another; it begins once that one has ended
+        state.queued_tests.append(test.model_dump())
+        return
     push(state, "test_begin", seat, source, test=test.model_dump())
 
 
@@ -99,9 +102,7 @@ def perilous(state: LcgState, test: SkillTest) -> bool:
 
 def commit_seats(state: LcgState, frame: Frame) -> list[int]:
     test = current(state)
-    if test.auto:
-        return []
-    where = state.invs[test.seat].location
+    where = state.invs[test.seat].location  # cards may be committed to an automatic test too (FAQ §2.9)
     others = [] if perilous(state, test) else [s for s in board.at(state, where) if s != test.seat]
     seats = [test.seat, *others]
     return [s for s in seats if board.playing(state, s) and committable(state, s)]
@@ -244,23 +245,22 @@ def run_test_apply(state: LcgState, frame: Frame, events: Events) -> None:
                                                                             "ctx": {**ctx, "seat": who}}))
 
     if test.success:
-        if test.action == "fight" and test.enemy is not None:
-            parts.append(Step(op="hit_enemy", seat=seat, source=test.source,
-                              args={"uid": test.enemy, "amount": 1 + test.damage_bonus, "by": seat}))
-        elif test.action == "evade" and test.enemy is not None:
-            parts.append(Step(op="evaded", seat=seat, source=test.source, args={"uid": test.enemy}))
-        elif test.action == "investigate" and test.location is not None:
-            parts.append(Step(op="discover", seat=seat, source=test.source,
-                              args={"amount": 1 + test.clue_bonus, "loc": test.location}))
-        run(test.on_pass, test.source)
+        # committed cards first: a skill that changes the result helps the tester's own result (FAQ Q10)
         for uid in test.committed:
             c = board.pdef(state, uid)
             run(c.on_success, c.id, _owner(state, uid, seat))
+        if test.action == "fight" and test.enemy is not None:
+            parts.append(Step(op="test_hit", seat=seat, source=test.source))
+        elif test.action == "evade" and test.enemy is not None:
+            parts.append(Step(op="evaded", seat=seat, source=test.source, args={"uid": test.enemy}))
+        elif test.action == "investigate" and test.location is not None:
+            parts.append(Step(op="test_discover", seat=seat, source=test.source))
+        run(test.on_pass, test.source)
         run(test.elder_on_success, "elder-sign")
     else:
         run(test.on_fail, test.source)
-        for _ in range(test.margin if test.per_point else 0):
-            run(test.per_point, test.source)
+        if test.per_point and test.margin:
+            run(scaled_per_point(test.per_point, test.margin), test.source)
         run(test.token_on_fail, "chaos-bag")
         for uid in test.committed:
             c = board.pdef(state, uid)
@@ -280,9 +280,36 @@ def run_test_apply(state: LcgState, frame: Frame, events: Events) -> None:
     FLOW.push_steps(state, parts)
 
 
+#: verbs whose number a "for each point you fail by" multiplies into one instance (FAQ §2.23)
+SCALABLE = frozenset({"damage", "horror", "direct_damage", "direct_horror", "resources", "lose_clues", "doom",
+                      "draw", "discover", "heal_damage", "heal_horror", "lose_actions", "location_clues"})
+
+
+def scaled_per_point(effects: list[dict[str, Any]], points: int) -> list[dict[str, Any]]:
+    """`effects` once per point, as one cumulative effect where it can be computed at once (FAQ §2.23): "1
+    horror per point, failed by 3" is one instance of 3 horror; anything else repeats."""
+    if all(next(iter(e)) in SCALABLE for e in effects):
+        return [{k: v * points for k, v in e.items()} for e in effects]
+    return [e for _ in range(points) for e in effects]
+
+
 def _owner(state: LcgState, uid: int, default: int) -> int:
     owner = state.cards[uid].owner
     return default if owner is None else owner
+
+
+@auto("test_hit")
+def run_test_hit(state: LcgState, frame: Frame, events: Events) -> None:
+    """A successful attack's damage: 1 plus every bonus, counted now (a committed card's bonus included)."""
+    test = current(state)
+    push(state, "hit_enemy", test.seat, frame.source, uid=test.enemy, amount=1 + test.damage_bonus, by=test.seat)
+
+
+@auto("test_discover")
+def run_test_discover(state: LcgState, frame: Frame, events: Events) -> None:
+    """A successful investigation's clues: 1 plus every bonus, counted now."""
+    test = current(state)
+    push(state, "discover", test.seat, frame.source, amount=1 + test.clue_bonus, loc=test.location)
 
 
 # ---------------------------------------------------------------- ST.8
@@ -290,6 +317,9 @@ def _owner(state: LcgState, uid: int, default: int) -> int:
 @auto("test_end")
 def run_test_end(state: LcgState, frame: Frame, events: Events) -> None:
     test = state.tests.pop()
+    if state.queued_tests:
+        queued = state.queued_tests.pop(0)
+        push(state, "test_begin", queued["seat"], queued["source"], test=queued)
     for uid in test.committed:
         c = state.cards[uid]
         if c.zone == "committed":

@@ -113,7 +113,8 @@ class ScenarioState(BaseModel):
     enemies: dict[int, EnemyState] = Field(default_factory=dict)  # uid -> state
     act_deck: list[str] = Field(default_factory=list)  # act ids, first = current
     agenda_deck: list[str] = Field(default_factory=list)
-    act_clues: int = 0  # clues spent on the current act so far (always 0: spent all at once)
+    act_uid: int = 0  # the current act's and agenda's card instances (their abilities trigger like any card's)
+    agenda_uid: int = 0
     agenda_doom: int = 0  # doom on the current agenda
     encounter_deck: list[int] = Field(default_factory=list)
     encounter_discard: list[int] = Field(default_factory=list)
@@ -162,6 +163,7 @@ class LcgState(GameState):
     turn: int | None = None  # the seat taking its turn
     bag: list[str] = Field(default_factory=list)  # the chaos bag in play (campaign bag + bless/curse)
     sealed: list[str] = Field(default_factory=list)
-    tests: list[SkillTest] = Field(default_factory=list)  # the test under way is the last (tests may nest)
+    tests: list[SkillTest] = Field(default_factory=list)  # the test under way (one at a time, FAQ §1.17)
+    queued_tests: list[dict[str, object]] = Field(default_factory=list)  # tests waiting for the one under way
     limbo: list[int] = Field(default_factory=list)
     notices: list[str] = Field(default_factory=list)

@@ -45,6 +45,8 @@ def card_seats(state: LcgState, uid: int) -> tuple[list[int], str | None]:
             return [seat], i.location
     if s is None:
         return [], None
+    if uid and uid in (s.act_uid, s.agenda_uid):  # the act and agenda are every investigator's (FAQ §1.2)
+        return board.order(state), None
     if uid in s.enemies:
         e = s.enemies[uid]
         seats = [x for x in board.order(state) if x == e.engaged or (board.is_massive(state, e)
@@ -70,6 +72,7 @@ def in_play_cards(state: LcgState) -> list[int]:
     s = state.scenario
     if s is None:
         return out
+    out += [u for u in (s.act_uid, s.agenda_uid) if u and board.current_code(state, u)]
     out += sorted(s.enemies)
     for code, loc in sorted(s.locations.items()):
         if loc.revealed:
@@ -138,6 +141,7 @@ def run_use_ability(state: LcgState, frame: Frame, events: Events) -> None:
     uid = frame.args["uid"]
     c = state.cards[uid]
     ab = next(a for a in abilities(state, uid) if a.id == frame.args["ability"])
+    code = board.current_code(state, uid)
     i = state.invs[seat]
     cost = ab.cost
     i.actions -= min(cost.actions, i.actions)
@@ -151,17 +155,17 @@ def run_use_ability(state: LcgState, frame: Frame, events: Events) -> None:
         key = limit_key(ab)
         c.used[key] = c.used.get(key, 0) + 1
     if frame.args.get("announce", True) and ab.kind != "forced":
-        say(events, f"{state.seat_name(seat)} uses {board.name(state, uid)}: {ab.text}", "ability.used", seat, c.code)
+        say(events, f"{state.seat_name(seat)} uses {board.name(state, uid)}: {ab.text}", "ability.used", seat, code)
     if cost.discard_self:
         from engine.arkham_lcg.cards import discard
 
-        push(state, "discard_card", seat, c.code, uid=uid)
+        push(state, "discard_card", seat, code, uid=uid)
         _ = discard
-    run_effects(state, ab.effects, frame.args["ctx"], c.code)
+    run_effects(state, ab.effects, frame.args["ctx"], code)
     if cost.damage or cost.horror:
         from engine.arkham_lcg.harm import take
 
-        take(state, seat, cost.damage, cost.horror, c.code, direct=True)
+        take(state, seat, cost.damage, cost.horror, code, direct=True)
 
 
 # ---------------------------------------------------------------- timing windows
@@ -186,9 +190,9 @@ def collect(state: LcgState, window: Window) -> list[Trigger]:
                     continue
                 if ab.kind == "forced" and not within_limit(state, uid, ab):
                     continue
-                out.append(Trigger(id=f"{uid}:{ab.id}:{seat}", source=state.cards[uid].code, seat=seat,
+                out.append(Trigger(id=f"{uid}:{ab.id}:{seat}", source=board.current_code(state, uid), seat=seat,
                                    label=f"{board.name(state, uid)}: {ab.text}", forced=ab.kind == "forced",
-                                   steps=[use_step(seat, uid, ab, ctx, state.cards[uid].code, False)]))
+                                   steps=[use_step(seat, uid, ab, ctx, board.current_code(state, uid), False)]))
     # fast cards in hand played in this window ("cancel that attack")
     for seat in board.order(state):
         for uid in state.invs[seat].hand:
@@ -214,8 +218,8 @@ def _responders(state: LcgState, uid: int, ab: Ability, wseat: int | None) -> li
     seats, where = card_seats(state, uid)
     player_card = state.cards[uid].owner is not None or any(i.uid == uid for i in state.invs)
     if ab.who == "you":
-        if wseat is None:
-            return seats[:1] if player_card else seats
+        if wseat is None:  # a window that names nobody: an encounter card nobody holds answers to the lead
+            return seats[:1] if player_card else (seats or [board.lead(state)])
         return [wseat] if wseat in seats else []
     if wseat is None or not board.playing(state, wseat):
         return []
@@ -240,7 +244,7 @@ def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tupl
         return []
     out: list[tuple[str, str, Step]] = []
     i = state.invs[seat]
-    cards_here = [i.uid, *i.play, *i.threat]
+    cards_here = [i.uid, *i.play, *shared_cards(state, seat)]
     if i.location is not None and state.scenario is not None:
         loc = state.scenario.locations.get(i.location)
         if loc is not None and loc.revealed:
@@ -257,7 +261,7 @@ def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tupl
             if not _effect_has_target(state, seat, ab.effects):
                 continue
             out.append((f"f{uid}:{ab.id}", f"{board.name(state, uid)}: {ab.text}",
-                        use_step(seat, uid, ab, ctx, state.cards[uid].code)))
+                        use_step(seat, uid, ab, ctx, board.current_code(state, uid))))
     for uid in i.hand:
         pc = board.content(state).player.get(state.cards[uid].code)
         if pc is None or not pc.fast or pc.play_window or not _may_play(state, seat, pc):
@@ -270,6 +274,17 @@ def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tupl
             continue
         out.append((f"p{uid}", f"Play {pc.name} ({pc.cost} resources)",
                     Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}})))
+    return out
+
+
+def shared_cards(state: LcgState, seat: int) -> list[int]:
+    """Encounter cards whose abilities `seat` may use besides its own: the threat areas of every investigator
+    at its location (its own included) and the current act and agenda (FAQ §1.2)."""
+    here = board.at(state, state.invs[seat].location)
+    out = [u for s in here for u in state.invs[s].threat] if seat in here else list(state.invs[seat].threat)
+    sc = state.scenario
+    if sc is not None:
+        out += [u for u in (sc.act_uid, sc.agenda_uid) if u and board.current_code(state, u)]
     return out
 
 

@@ -21,7 +21,7 @@ from engine.arkham_lcg.enemies import attacks_of_opportunity
 from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, pick, push, say
 from engine.arkham_lcg.phases import can_advance_act, pw_step, window_step
 from engine.arkham_lcg.state import LcgState
-from engine.arkham_lcg.triggers import abilities, can_pay_cost, ctx_for, fast_options, use_step
+from engine.arkham_lcg.triggers import abilities, can_pay_cost, ctx_for, fast_options, shared_cards, use_step
 from engine.core.events import PHASE_STARTED, TURN_ENDED, TURN_STARTED
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind
@@ -125,7 +125,7 @@ def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
     that location's attachments, enemies there."""
     i = state.invs[seat]
     s = board.scen(state)
-    uids = [i.uid, *i.play, *i.threat]
+    uids = [i.uid, *i.play, *shared_cards(state, seat)]
     if i.location is not None:
         loc = s.locations.get(i.location)
         if loc is not None and loc.revealed:
@@ -189,7 +189,7 @@ def menu(state: LcgState, seat: int) -> list[Option]:
                    [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}})], pc.text)
     for uid, ab in action_abilities(state, seat):
         kind = ab.type or "activate"
-        steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), state.cards[uid].code)]
+        steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), board.current_code(state, uid))]
         if ab.type == "resign":
             steps.append(Step(op="defeat", seat=seat, source="resign", args={"how": "resigned"}))
         cost = ab.cost.actions
