@@ -131,13 +131,17 @@ def run_play_card(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     uid = frame.args["uid"]
     i = state.invs[seat]
-    if uid not in i.hand:
-        return
+    card = state.cards[uid]
     c = board.pdef(state, uid)
     cost = play_cost(state, seat, c)
-    i.resources -= cost
-    i.hand.remove(uid)
-    card = state.cards[uid]
+    if frame.args.get("paid"):
+        if card.zone != "limbo":
+            return
+    else:
+        if uid not in i.hand:
+            return
+        i.resources -= cost
+        i.hand.remove(uid)
     say(events, f"{state.seat_name(seat)} plays {board.name(state, uid)}" + (f" ({cost} resources)." if cost else "."),
         "card.played", seat, c.id, render=c.type == "asset")
     data = {"seat": seat, "card": uid}
@@ -153,6 +157,19 @@ def run_play_card(state: LcgState, frame: Frame, events: Events) -> None:
     push(state, "event_done", seat, c.id, uid=uid)
     ctx = {"seat": seat, "src": uid, **{k: v for k, v in frame.args.get("ctx", {}).items()}}
     push(state, "effects", seat, c.id, effects=c.play, ctx=ctx)
+
+
+@auto("pay_card")
+def run_pay_card(state: LcgState, frame: Frame, events: Events) -> None:
+    """A card played as an action: its cost is paid and it leaves the hand before attacks of opportunity (A.4;
+    FAQ §1.23: an event enters limbo after its costs)."""
+    uid = frame.args["uid"]
+    i = state.invs[frame.owner]
+    if uid not in i.hand:
+        return
+    i.resources -= play_cost(state, frame.owner, board.pdef(state, uid))
+    i.hand.remove(uid)
+    state.cards[uid].zone = "limbo"
 
 
 @auto("event_done")

@@ -198,7 +198,7 @@ def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
             e.engaged = None
     for uid in [*i.play, *i.threat, *i.hand]:
         c = state.cards[uid]
-        c.zone = "removed" if c.owner is None else "discard"
+        c.zone = "encounter_discard" if c.owner is None else "discard"
         if c.owner is not None:
             state.invs[c.owner].discard.append(uid)
         else:

@@ -59,6 +59,8 @@ def run_mythos(state: LcgState, frame: Frame, events: Events) -> None:
 @auto("phase_end")
 def run_phase_end(state: LcgState, frame: Frame, events: Events) -> None:
     name = frame.args["phase"]
+    for i in state.invs:
+        i.lasting = [m for m in i.lasting if m.get("end") != "phase"]
     say(events, f"The {name} phase ends.", PHASE_ENDED, None, "rules", render=True, phase=name)
 
 

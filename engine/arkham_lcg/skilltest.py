@@ -45,6 +45,18 @@ def start_test(state: LcgState, seat: int, skill: str, difficulty: int, source: 
     push(state, "test_begin", seat, source, test=test.model_dump())
 
 
+def release_tests(state: LcgState) -> None:
+    """Start the next test that waited for the one under way (and for the action it belonged to)."""
+    if state.queued_tests and not state.tests:
+        queued = state.queued_tests.pop(0)
+        push(state, "test_begin", queued["seat"], queued["source"], test=queued)  # type: ignore[arg-type]
+
+
+@auto("release_tests")
+def run_release_tests(state: LcgState, frame: Frame, events: Events) -> None:
+    release_tests(state)
+
+
 def current(state: LcgState) -> SkillTest:
     return state.tests[-1]
 
@@ -317,9 +329,8 @@ def run_test_discover(state: LcgState, frame: Frame, events: Events) -> None:
 @auto("test_end")
 def run_test_end(state: LcgState, frame: Frame, events: Events) -> None:
     test = state.tests.pop()
-    if state.queued_tests:
-        queued = state.queued_tests.pop(0)
-        push(state, "test_begin", queued["seat"], queued["source"], test=queued)
+    if state.queued_tests and not any(f.op == "release_tests" for f in state.flow.stack):
+        release_tests(state)
     for uid in test.committed:
         c = state.cards[uid]
         if c.zone == "committed":

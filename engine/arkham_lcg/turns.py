@@ -152,8 +152,10 @@ def menu(state: LcgState, seat: int) -> list[Option]:
     s = board.scen(state)
     opts: list[Option] = []
 
-    def action(oid: str, label: str, kind: str, steps: list[Step], detail: str = "") -> None:
-        opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps}))
+    def action(oid: str, label: str, kind: str, steps: list[Step], detail: str = "",
+               pre: list[Step] | None = None) -> None:
+        opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
+                                                                     "pre": pre or []}))
 
     if i.actions > 0 and i.location is not None:
         here = i.location
@@ -186,7 +188,8 @@ def menu(state: LcgState, seat: int) -> list[Option]:
         for uid in playable(state, seat):
             pc = board.pdef(state, uid)
             action(f"play:{uid}", f"Play {board.name(state, uid)} ({pc.cost} resources)", pc.action or "play",
-                   [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}})], pc.text)
+                   [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}, "paid": True})],
+                   pc.text, pre=[Step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})])
     for uid, ab in action_abilities(state, seat):
         kind = ab.type or "activate"
         steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), board.current_code(state, uid))]
@@ -230,8 +233,12 @@ def answer_turn(state: LcgState, frame: Frame, answer: Answer, events: Events) -
     kind = chosen["kind"]
     spent = chosen["cost"] + chosen.get("paid", 0)
     i.actions -= chosen["cost"]
+    # A.4: costs (an action, the card's resources) are paid, then attacks of opportunity, then the action
     if kind != "free" and spent and kind not in NO_AOO:
         steps = [*attacks_of_opportunity(state, seat), *steps]
+    steps = [*chosen.get("pre", []), *steps]
+    if kind != "free":  # a test begun during this action that had to wait starts once the action is over
+        steps.append(Step(op="release_tests", seat=seat, source="rules"))
     FLOW.push_steps(state, steps)
 
 
