@@ -204,7 +204,7 @@ def collect(state: LcgState, window: Window) -> list[Trigger]:
             ctx = ctx_for(state, seat, uid, data, window.target)
             if not board.holds(state, ctx, pc.play_if):
                 continue
-            out.append(Trigger(id=f"{uid}:play:{seat}", source=pc.id, seat=seat,
+            out.append(Trigger(id=f"{uid}:play:{seat}", source=pc.id, seat=seat, private=True,
                                label=f"Play {pc.name}: {pc.text}",
                                steps=[Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": ctx})]))
     return out
@@ -309,7 +309,8 @@ def ask_pw(state: LcgState, frame: Frame, seat: int) -> Prompt:
     opts = [Option(id=oid, label=label, data=step) for oid, label, step in fast_options(state, seat)]
     opts.append(Option(id=PASS, label="Pass", data=None))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Player window ({frame.args.get('why', '')})",
-                  reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS])
+                  reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS],
+                  private=any(o.id.startswith("p") and o.id != PASS for o in opts))
 
 
 @answers("pw")

@@ -216,9 +216,11 @@ def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     i = state.invs[seat]
     opts = menu(state, seat)
     opts.append(Option(id=END, label="End your turn", data=None))
+    # the menu names the cards in your hand you can play: it is yours alone to see
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"Your turn: {i.actions} action{'s' if i.actions != 1 else ''} left",
-                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END])
+                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END],
+                  private=any(o.id.startswith(("play:", "p")) for o in opts if o.id != "pass"))
 
 
 @answers("turn")

@@ -48,6 +48,7 @@ class Trigger(BaseModel):
     label: str
     forced: bool = False
     steps: list[Any] = Field(default_factory=list)  # engine.core.flow.Step: what it does
+    private: bool = False  # offering it shows a hidden card (one in hand): the question is asked privately
 
 
 class WindowArgs(BaseModel):
@@ -90,7 +91,8 @@ def install(flow: Flow[Any]) -> None:
         opts.append(Option(id=PASS, label="Pass (no response)", data=None))
         moment = "before" if args.window.timing == "when" else "after"
         return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Respond {moment} {args.window.event}?",
-                      reason="A timing window: cards in play may respond", options=opts, default=[PASS])
+                      reason="A timing window: cards in play may respond", options=opts, default=[PASS],
+                      private=any(t.private for t in mine))
 
     @flow.answers("window_ask")
     def answer_window(state: Any, frame: Frame, answer: Answer, events: list[Event]) -> None:
