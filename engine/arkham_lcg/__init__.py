@@ -8,4 +8,5 @@ MANIFEST = GameManifest(
     rules="engine.arkham_lcg.rules:RULES",
     agents={"smart": "engine.arkham_lcg.agent:SmartAgent"},
     content="engine.arkham_lcg.content:content_versions",
+    campaigns=True,
 )

@@ -22,9 +22,10 @@ from engine.arkham_lcg import (  # noqa: F401  (registers the ops)
     triggers,
     turns,
 )
-from engine.arkham_lcg.content import default_content
-from engine.arkham_lcg.ops import FLOW, Events, push
-from engine.arkham_lcg.state import CampaignState, InvestigatorRecord, LcgState
+from engine.arkham_lcg.campaign import CampaignMixin, new_record
+from engine.arkham_lcg.content import content_of, default_content
+from engine.arkham_lcg.ops import FLOW, Events, push, say
+from engine.arkham_lcg.state import CampaignState, LcgState
 from engine.arkham_lcg.view import LcgView, build_view
 from engine.core.errors import IllegalAction
 from engine.core.flow import Frame
@@ -61,7 +62,7 @@ def lapse(state: LcgState, frame: Frame) -> bool:
 FLOW.lapse = lapse
 
 
-class LcgRules(FlowRules):
+class LcgRules(CampaignMixin, FlowRules):
     id = "arkham-lcg"
     name = "Arkham Horror: The Card Game"
     min_players = 1
@@ -92,39 +93,43 @@ class LcgRules(FlowRules):
         return cid
 
     def new_game(self, seats: list[SeatSpec], options: dict[str, Any], seed: int) -> tuple[GameState, Events]:
-        c = default_content()
         rng = Rng.from_seed(seed)
+        camp = self.build_campaign(seats, options, rng)
+        play = options.get("play", "campaign")
+        if play != "campaign":
+            camp.scenario_index = camp.stop_after = default_content().campaign.scenarios.index(play)
+        return self.start(camp, seats, options, seed, rng)
+
+    def build_campaign(self, seats: list[SeatSpec], options: dict[str, Any], rng: Rng) -> CampaignState:
+        """A new campaign: each seat's investigator (chosen, or dealt at random from the others), a starter deck
+        with its signatures, signature weakness and one random basic weakness from the shared pool."""
+        c = default_content()
         chosen = [self._investigator_id(s.character) for s in seats if s.character]
         if len(set(chosen)) != len(chosen):
             raise IllegalAction("Two seats chose the same investigator; each investigator can be played once.")
-        from engine.arkham_lcg.deckbuilding import starting_deck
-
         free = sorted(set(c.investigators) - set(chosen))
         rng.shuffle(free)
         difficulty = options.get("difficulty", "standard")
-        camp = CampaignState(id=c.campaign.id, difficulty=difficulty, bag=list(c.campaign.chaos_bag[difficulty]),
-                             weakness_pool=c.basic_weaknesses())
-        play = options.get("play", "campaign")
-        if play != "campaign":
-            camp.scenario_index = camp.stop_after = c.campaign.scenarios.index(play)
+        camp = CampaignState(id=c.campaign.id, content_version=c.version, difficulty=difficulty,
+                             bag=list(c.campaign.chaos_bag[difficulty]), weakness_pool=c.basic_weaknesses())
         for s in seats:
             code = self._investigator_id(s.character) if s.character else free.pop()
-            if not camp.weakness_pool:  # more investigators than basic weaknesses: a second copy of each [decision]
-                camp.weakness_pool = c.basic_weaknesses()
-            weakness = camp.weakness_pool.pop(rng.below(len(camp.weakness_pool)))
-            camp.investigators.append(InvestigatorRecord(seat=s.seat, code=code,
-                                                         deck=starting_deck(c, code, weakness)))
+            camp.investigators.append(new_record(c, camp, s.seat, code, rng))
+        return camp
+
+    def start(self, camp: CampaignState, seats: list[SeatSpec], options: dict[str, Any], seed: int,
+              rng: Rng) -> tuple[GameState, Events]:
+        c = content_of(camp.content_version) if camp.content_version else default_content()
         state = LcgState(game=self.id, content_version=c.version, seed=seed, options=options, seats=seats, rng=rng,
                          campaign=camp, notices=list(NOTICES))
         events: Events = []
-        from engine.arkham_lcg.ops import say
-
-        say(events, f"Campaign: {c.campaign.name} ({difficulty}). {c.campaign.intro}", "campaign.start", None,
+        say(events, f"Campaign: {c.campaign.name} ({camp.difficulty}). {c.campaign.intro}", "campaign.start", None,
             "campaign")
         for rec in camp.investigators:
-            inv = c.investigators[rec.code]
-            say(events, f"{state.seat_name(rec.seat)} plays {inv.name} ({inv.cls}).", "setup.investigator", rec.seat,
-                inv.id)
+            if rec.status == "active":
+                inv = c.investigators[rec.code]
+                say(events, f"{state.seat_name(rec.seat)} plays {inv.name} ({inv.cls}).", "setup.investigator",
+                    rec.seat, inv.id)
         push(state, "start_scenario", None, "campaign")
         FLOW.run(state, events)
         return state, events

@@ -135,11 +135,12 @@ class InvestigatorRecord(BaseModel):
     xp_earned: int = 0
     physical_trauma: int = 0
     mental_trauma: int = 0
-    status: Literal["active", "killed", "insane"] = "active"
+    status: Literal["active", "killed", "insane", "retired"] = "active"  # retired: the player left the campaign
 
 
 class CampaignState(BaseModel):
     id: str
+    content_version: str = ""  # a campaign keeps the content it began with, across its games
     difficulty: Literal["easy", "standard", "hard", "expert"]
     scenario_index: int = 0  # the scenario being played (or next, between scenarios)
     log: list[str] = Field(default_factory=list)  # records, in the order written

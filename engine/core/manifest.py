@@ -41,3 +41,5 @@ class GameManifest:
     agents: dict[str, str] = field(default_factory=dict)
     #: "module:function" returning {content version: loader}; the versions a saved game may use
     content: str | None = None
+    #: the game is played as campaigns of several games (its rules implement engine.core.campaign.CampaignRules)
+    campaigns: bool = False
