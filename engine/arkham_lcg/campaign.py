@@ -46,22 +46,15 @@ class CampaignMixin:
     """`CampaignRules` for the card game (mixed into its rules object)."""
 
     id: str
+    if TYPE_CHECKING:  # supplied by the rules class this is mixed into (engine/arkham_lcg/rules.py)
+        def option_specs(self) -> list[OptionSpec]: ...
 
-    def option_specs(self) -> list[OptionSpec]:  # supplied by the rules class
-        raise NotImplementedError
+        def build_campaign(self, seats: list[SeatSpec], options: dict[str, Any], rng: Rng) -> CampaignState: ...
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
+        def start(self, camp: CampaignState, seats: list[SeatSpec], options: dict[str, Any], seed: int,
+                  rng: Rng) -> tuple[GameState, list[Event]]: ...
 
-    def build_campaign(self, seats: list[SeatSpec], options: dict[str, Any], rng: Rng) -> CampaignState:
-        raise NotImplementedError
-
-    def start(self, camp: CampaignState, seats: list[SeatSpec], options: dict[str, Any], seed: int,
-              rng: Rng) -> tuple[GameState, list[Event]]:
-        raise NotImplementedError
-
-    def _investigator_id(self, character: str) -> str:
-        raise NotImplementedError
+        def _investigator_id(self, character: str) -> str: ...
 
     # ---------------------------------------------------------------- the contract
 
