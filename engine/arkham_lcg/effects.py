@@ -139,6 +139,14 @@ def _gain_actions(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -
         _seat(ctx), src)
 
 
+@verb("extra_action")
+def _extra_action(state: LcgState, ctx: Ctx, kind: str, events: Events, src: str) -> None:
+    seat = _seat(ctx)
+    state.invs[seat].bonus_actions.append(kind)
+    say(events, f"{state.seat_name(seat)} gains an additional action this turn, for {kind} only.",
+        "actions.bonus", seat, src)
+
+
 @verb("lose_actions")
 def _lose_actions(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
     i = state.invs[_seat(ctx)]

@@ -262,6 +262,7 @@ def run_upkeep_ready(state: LcgState, frame: Frame, events: Events) -> None:
         i = state.invs[s]
         i.actions = board.ACTIONS_PER_TURN + board.modifier(state, s, "actions")
         i.took_turn = False
+        i.bonus_actions = []
     for c in state.cards.values():
         c.exhausted = False
     for e in board.scen(state).enemies.values():

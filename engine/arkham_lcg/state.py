@@ -65,7 +65,9 @@ class InvState(BaseModel):
     damage: int = 0
     horror: int = 0
     actions: int = 0  # actions left this turn
-    extra_actions: int = 0  # additional actions left this turn
+    #: additional actions this turn, each usable only for one kind of action (FAQ §1.10: the first action that
+    #: qualifies uses it)
+    bonus_actions: list[str] = Field(default_factory=list)
     took_turn: bool = False
     status: Literal["playing", "resigned", "defeated_damage", "defeated_horror", "defeated"] = "playing"
     deck: list[int] = Field(default_factory=list)  # uids, end = top

@@ -101,7 +101,7 @@ def can_pay_cost(state: LcgState, seat: int, uid: int, ab: Ability, in_turn: boo
     c = state.cards[uid]
     i = state.invs[seat]
     cost = ab.cost
-    if cost.actions and (not in_turn or i.actions < cost.actions):
+    if cost.actions and (not in_turn or i.actions + (ab.type in i.bonus_actions) < cost.actions):
         return False
     if cost.exhaust and c.exhausted:
         return False
@@ -144,7 +144,7 @@ def run_use_ability(state: LcgState, frame: Frame, events: Events) -> None:
     code = board.current_code(state, uid)
     i = state.invs[seat]
     cost = ab.cost
-    i.actions -= min(cost.actions, i.actions)
+    i.actions -= min(max(0, cost.actions - frame.args.get("bonus_used", 0)), i.actions)
     i.resources -= cost.resources
     i.clues -= cost.clues
     if cost.exhaust:

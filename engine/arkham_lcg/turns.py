@@ -73,6 +73,7 @@ def run_end_turn(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     i = state.invs[seat]
     i.took_turn = True
+    i.bonus_actions = []  # additional actions last for the turn
     i.lasting = [m for m in i.lasting if m.get("end") != "turn"]
     for c in state.cards.values():
         if c.used:
@@ -154,10 +155,12 @@ def menu(state: LcgState, seat: int) -> list[Option]:
 
     def action(oid: str, label: str, kind: str, steps: list[Step], detail: str = "",
                pre: list[Step] | None = None) -> None:
+        if i.actions <= 0 and kind not in i.bonus_actions:
+            return
         opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
                                                                      "pre": pre or []}))
 
-    if i.actions > 0 and i.location is not None:
+    if (i.actions > 0 or i.bonus_actions) and i.location is not None:
         here = i.location
         action("investigate", f"Investigate {board.loc_name(state, here)} (shroud {board.shroud(state, here)}, "
                f"{s.locations[here].clues} clues)", "investigate",
@@ -234,7 +237,14 @@ def answer_turn(state: LcgState, frame: Frame, answer: Answer, events: Events) -
     steps: list[Step] = list(chosen["steps"])
     kind = chosen["kind"]
     spent = chosen["cost"] + chosen.get("paid", 0)
-    i.actions -= chosen["cost"]
+    if kind in i.bonus_actions and (chosen["cost"] or chosen.get("paid")):
+        i.bonus_actions.remove(kind)  # FAQ §1.10: the first action that qualifies uses the additional action
+        if chosen.get("paid"):
+            for step in chosen["steps"]:
+                if step.op == "use_ability":
+                    step.args["bonus_used"] = 1
+    else:
+        i.actions -= chosen["cost"]
     # A.4: costs (an action, the card's resources) are paid, then attacks of opportunity, then the action
     if kind != "free" and spent and kind not in NO_AOO:
         steps = [*attacks_of_opportunity(state, seat), *steps]
@@ -247,4 +257,5 @@ def answer_turn(state: LcgState, frame: Frame, answer: Answer, events: Events) -
 def skip_turn_if_idle(state: LcgState, frame: Frame) -> bool:
     """A turn with no action left and nothing free to do ends by itself (no question)."""
     seat = frame.owner
-    return state.invs[seat].actions == 0 and len(menu(state, seat)) == 0
+    i = state.invs[seat]
+    return i.actions == 0 and not i.bonus_actions and len(menu(state, seat)) == 0

@@ -86,7 +86,8 @@ VERBS: dict[str, str] = {
     "direct_horror": "pos",
     "heal_damage": "pos",          # from your investigator or an asset you control (you choose)
     "heal_horror": "pos",
-    "gain_actions": "pos",         # additional actions this turn
+    "gain_actions": "pos",         # actions this turn, usable for anything
+    "extra_action": "action_type",  # one additional action this turn, only for that kind of action
     "lose_actions": "pos",
     "discard_hand": "discard",     # {count, random}: discard non-weakness cards from your hand
     "discard_asset": "discard_asset",  # {trait?}: choose an asset you control and discard it
@@ -200,6 +201,10 @@ def _token(arg: Any) -> str | None:
 def _resolution(arg: Any) -> str | None:
     return None if isinstance(arg, str) and (arg == "none" or (arg[:1] == "R" and arg[1:].isdigit())) else \
         "R1, R2, ... or none"
+
+
+def _action_type(arg: Any) -> str | None:
+    return None if arg in ACTIONS else f"an action type from {', '.join(ACTIONS)}"
 
 
 def _discard(arg: Any) -> str | None:
@@ -372,7 +377,8 @@ def _op(arg: Any) -> str | None:
 
 
 GRAMMAR = EffectGrammar(VERBS, {
-    "key": _str, "location": _str, "token": _token, "resolution": _resolution, "discard": _discard,
+    "key": _str, "location": _str, "action_type": _action_type, "token": _token, "resolution": _resolution,
+    "discard": _discard,
     "discard_asset": _discard_asset, "search": _search, "move": _move, "trauma": _trauma, "test": _test,
     "attack": _attack, "investigate": _investigate, "enemy_amount": _enemy_amount, "enemy_which": _enemy_which,
     "spawn": _spawn, "until": _until, "choose": _choose, "may": _may, "pay": _pay, "if": _if, "repeat": _repeat,

@@ -253,3 +253,26 @@ def test_json_round_trip_mid_game() -> None:
     again = api.from_json(api.to_json(state))
     assert api.to_json(again) == api.to_json(state)
     assert labels(prompt(again)) == labels(prompt(state))
+
+
+def test_an_additional_action_is_used_by_the_first_action_that_qualifies() -> None:
+    """FAQ §1.10: an additional action with a qualifier (here: fight only) is used automatically by the first
+    action that qualifies; other actions spend the ordinary ones, and with none left only a qualifying action
+    is offered."""
+    state = new()
+    _turn(state)
+    i = state.invs[0]
+    rally = board.new_card(state, "p.rally", 0, "hand")
+    i.hand.append(rally)
+    e = _enemy(state, "e.watcher", "l.gate", engaged=0)  # alert, not retaliate: a failed fight costs nothing
+    answer(state, f"p{rally}")
+    assert i.bonus_actions == ["fight"] and i.actions == 3
+    i.actions = 0
+    ids = [o.id for o in prompt(state).options]
+    assert f"fight:{e.uid}" in ids and "draw" not in ids and "investigate" not in ids
+    i.actions = 1  # (the menu is rebuilt on the next question: now the fight may use either)
+    state.bag = ["0"]
+    answer(state, f"fight:{e.uid}")
+    if api.prompts(state) and prompt(state).title.startswith("Commit"):
+        answer(state, [])
+    assert i.bonus_actions == [] and i.actions == 1
