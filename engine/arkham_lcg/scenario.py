@@ -46,6 +46,7 @@ def run_start_scenario(state: LcgState, frame: Frame, events: Events) -> None:
     state.round = 0
     state.phase = "setup"
     state.tests = []
+    state.last_test = None
     state.limbo = []
     say(events, f"Scenario {sc.number}: {sc.name}. {sc.intro}", PHASE_STARTED, None, sid, phase="setup")
     # investigators

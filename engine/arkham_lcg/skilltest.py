@@ -329,6 +329,7 @@ def run_test_discover(state: LcgState, frame: Frame, events: Events) -> None:
 @auto("test_end")
 def run_test_end(state: LcgState, frame: Frame, events: Events) -> None:
     test = state.tests.pop()
+    state.last_test = test
     if state.queued_tests and not any(f.op == "release_tests" for f in state.flow.stack):
         release_tests(state)
     for uid in test.committed:

@@ -167,6 +167,7 @@ class LcgState(GameState):
     bag: list[str] = Field(default_factory=list)  # the chaos bag in play (campaign bag + bless/curse)
     sealed: list[str] = Field(default_factory=list)
     tests: list[SkillTest] = Field(default_factory=list)  # the test under way (one at a time, FAQ §1.17)
+    last_test: SkillTest | None = None  # the last finished test (the table keeps showing its result)
     queued_tests: list[dict[str, object]] = Field(default_factory=list)  # tests waiting for the one under way
     limbo: list[int] = Field(default_factory=list)
     notices: list[str] = Field(default_factory=list)

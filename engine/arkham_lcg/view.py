@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from engine.arkham_lcg import board
 from engine.arkham_lcg.content import PlayerCard
-from engine.arkham_lcg.state import LcgState
+from engine.arkham_lcg.state import LcgState, SkillTest
 
 
 class CardView(BaseModel):
@@ -86,8 +86,10 @@ class InvestigatorView(BaseModel):
     deck_size: int = 0
     discard: list[CardView] = Field(default_factory=list)
     xp: int = 0
+    xp_earned: int = 0
     physical_trauma: int = 0
     mental_trauma: int = 0
+    campaign_status: str = "active"  # in the campaign: active, killed, insane, retired
 
 
 class TestView(BaseModel):
@@ -122,7 +124,9 @@ class LcgView(BaseModel):
     enemies: list[EnemyView] = Field(default_factory=list)
     investigators: list[InvestigatorView] = Field(default_factory=list)
     bag: dict[str, int] = Field(default_factory=dict)
-    test: TestView | None = None
+    test: TestView | None = None  # the test under way
+    last_test: TestView | None = None  # the last finished test
+    scenario_names: dict[str, str] = Field(default_factory=dict)  # every scenario of the campaign: id -> name
     encounter_deck: int = 0
     encounter_discard: list[CardView] = Field(default_factory=list)
     victory: list[CardView] = Field(default_factory=list)
@@ -142,13 +146,24 @@ def card_view(state: LcgState, uid: int) -> CardView:
                     horror=c.horror, doom=c.doom, cost=d.cost if isinstance(d, PlayerCard) else None)
 
 
+def test_view(state: LcgState, t: SkillTest, finished: bool = False) -> TestView:
+    """A test; a finished one's committed cards carry no uid (they may be back in a deck since: a uid would let a
+    player follow a card into it)."""
+    committed = [card_view(state, u) for u in t.committed]
+    if finished:
+        committed = [c.model_copy(update={"uid": 0}) for c in committed]
+    return TestView(seat=t.seat, skill=t.skill, difficulty=t.difficulty, action=t.action, tokens=list(t.tokens),
+                    committed=committed, value=t.value, success=t.success)
+
+
 def build_view(state: LcgState, seat: int | None) -> LcgView:
     content = board.content(state)
     camp = state.campaign
     v = LcgView(seat=seat, campaign=content.campaign.name, difficulty=camp.difficulty, phase=state.phase,
                 round=state.round, lead=state.lead, turn=state.turn, log=list(camp.log),
                 crossed_out=list(camp.crossed_out), results=list(camp.results), notices=list(state.notices),
-                over=state.over, result=state.result, bag=dict(sorted(Counter(state.bag).items())))
+                over=state.over, result=state.result, bag=dict(sorted(Counter(state.bag).items())),
+                scenario_names={sid: content.scenarios[sid].name for sid in content.campaign.scenarios})
     s = state.scenario
     if s is None:
         return v
@@ -189,14 +204,15 @@ def build_view(state: LcgState, seat: int | None) -> LcgView:
             skills={k: board.skill_value(state, n, k) for k in ("willpower", "intellect", "combat", "agility")},
             play=[card_view(state, u) for u in i.play], threat=[card_view(state, u) for u in i.threat],
             hand_size=len(i.hand), deck_size=len(i.deck), discard=[card_view(state, u) for u in i.discard],
-            xp=rec.xp, physical_trauma=rec.physical_trauma, mental_trauma=rec.mental_trauma)
+            xp=rec.xp, xp_earned=rec.xp_earned, physical_trauma=rec.physical_trauma,
+            mental_trauma=rec.mental_trauma, campaign_status=rec.status)
         if seat == n:
             iv.hand = [card_view(state, u) for u in i.hand]
         v.investigators.append(iv)
     if state.tests:
-        t = state.tests[-1]
-        v.test = TestView(seat=t.seat, skill=t.skill, difficulty=t.difficulty, action=t.action, tokens=list(t.tokens),
-                          committed=[card_view(state, u) for u in t.committed], value=t.value, success=t.success)
+        v.test = test_view(state, state.tests[-1])
+    if state.last_test is not None:
+        v.last_test = test_view(state, state.last_test, finished=True)
     v.encounter_deck = len(s.encounter_deck)
     v.encounter_discard = [card_view(state, u) for u in s.encounter_discard]
     v.victory = [card_view(state, u) for u in s.victory]

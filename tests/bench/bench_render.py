@@ -24,7 +24,8 @@ from tests.bench.timing import percentile, timed
 
 BUDGET_MS = 60.0
 #: the world and town boards have benches of their own (each prints p50/p95, PNG size and cached re-renders)
-OTHER_BOARDS = {"eldritch": "bench_render_eldritch", "arkham3": "bench_render_arkham3"}
+OTHER_BOARDS = {"eldritch": "bench_render_eldritch", "arkham3": "bench_render_arkham3",
+                "arkham-lcg": "bench_render_arkham_lcg"}
 
 
 def game_views(seed: int, players: int) -> tuple[list[ElderSignView], list[dict[str, Any]]]:
