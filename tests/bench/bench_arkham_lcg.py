@@ -82,16 +82,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    engine_figures(args.games, args.seed)
+    win_rates(max(1, args.games // 2), args.seed, "smart")
+
+
+def engine_figures(games: int, seed: int) -> None:
+    """Random full scenarios per second, whole campaigns per second and restore time (bench_engine prints
+    these for `--game arkham-lcg`)."""
     c = default_content()
     for sid in c.campaign.scenarios:
-        gps, aps = playouts(args.games, args.seed, {"play": sid})
+        gps, aps = playouts(games, seed, {"play": sid})
         print(f"arkham-lcg random scenario {sid}: {gps:.1f} scenarios/s, {aps:.0f} actions/s (one core)")
-    gps, aps = playouts(max(1, args.games // 4), args.seed, {})
+    gps, aps = playouts(max(1, games // 4), seed, {})
     print(f"arkham-lcg random whole campaigns: {gps:.1f} campaigns/s, {aps:.0f} actions/s")
-    dump_ms, load_ms, size = restore(200, args.seed)
+    dump_ms, load_ms, size = restore(200, seed)
     print(f"arkham-lcg state JSON: {size / 1024:.1f} KB; to_json median {dump_ms:.2f} ms; restore (from_json) "
           f"median {load_ms:.2f} ms")
-    win_rates(max(1, args.games // 2), args.seed, "smart")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
 """Engine benchmark: random Elder Sign playouts per second (one core), actions per second, state size,
-save/load time and memory per game. Run: python -m tests.bench.bench_engine [--games N]"""
+save/load time and memory per game. Run: python -m tests.bench.bench_engine [--games N]
+
+`--game arkham-lcg` runs the card game's figures instead (tests/bench/bench_arkham_lcg.py): random full
+scenarios per second, whole campaigns per second, restore time."""
 
 from __future__ import annotations
 
@@ -69,7 +72,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=["elder-sign", "arkham-lcg"], default="elder-sign")
     args = parser.parse_args()
+    if args.game == "arkham-lcg":
+        from tests.bench import bench_arkham_lcg
+
+        bench_arkham_lcg.engine_figures(args.games, args.seed)
+        return
     gps, aps, actions = playouts(args.games, args.seed)
     print(f"random playouts: {gps:.1f} games/s, {aps:.0f} actions/s ({args.games} games, {actions} actions, "
           "one core)")
