@@ -141,6 +141,11 @@ class Ability(Strict):
                 raise ValueError(f"ability {self.id}: window must be when:/after: one of {', '.join(WINDOW_EVENTS)}")
         elif self.window:
             raise ValueError(f"ability {self.id}: only reaction and forced abilities have a window")
+        c = self.cost
+        if self.kind == "fast" and self.limit is None and not (c.resources or c.exhaust or c.uses or c.clues or c.damage
+                                                               or c.horror or c.discard_self):
+            raise ValueError(f"ability {self.id}: a fast ability needs a cost or a limit (else it could be used "
+                             "forever)")
         if self.kind == "action" and self.cost.actions == 0:
             self.cost.actions = 1
         if self.kind != "action" and self.cost.actions:
