@@ -16,9 +16,11 @@ import random
 
 from engine import api
 from engine.arkham_lcg import board
+from engine.arkham_lcg.content import ActCard, AgendaCard, LocationCard, PlayerCard, TreacheryCard
 from engine.arkham_lcg.effects import attack_targets
 from engine.arkham_lcg.skilltest import committable, current, test_value
 from engine.arkham_lcg.state import LcgState
+from engine.arkham_lcg.triggers import within_limit
 from engine.core.game import GameState
 from engine.core.prompt import Action, Prompt, PromptKind
 
@@ -71,6 +73,9 @@ class SmartAgent:
                 return weapon
             if f"fight:{e.uid}" in ids:
                 return f"fight:{e.uid}"
+        objective = self._objective(state, seat, ids)
+        if objective:
+            return objective
         for oid in ids:
             if oid.startswith("play:"):
                 c = board.pdef(state, int(oid[5:]))
@@ -78,6 +83,11 @@ class SmartAgent:
                     return oid
         here = i.location
         s = board.scen(state)
+        act = board.act(state)
+        if act is not None and act.clues == 0 and i.actions > 0:  # the act wants a deed, not clues: go do it
+            step = self._toward_clues(state, seat)
+            if step and f"move:{step}" in ids and not (here and self._objective_at(state, seat, here)):
+                return f"move:{step}"
         if "investigate" in ids and here is not None and s.locations[here].clues > 0 and \
                 board.skill_value(state, seat, "intellect", "investigate") + 1 >= board.shroud(state, here):
             return "investigate"
@@ -98,6 +108,21 @@ class SmartAgent:
             return "resource"
         return "end"
 
+    def _objective(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
+        """A scenario's own action (a location's, the act's, the agenda's: reading a gauge, lighting a lamp) or
+        getting rid of a treachery in the threat area; never resigning."""
+        for oid in ids:
+            if not oid.startswith("ab:"):
+                continue
+            uid, ab_id = oid.split(":")[1:]
+            card = board.cdef(state, int(uid))
+            ab = next(a for a in card.abilities if a.id == ab_id)
+            if ab.type == "resign" or isinstance(card, PlayerCard) and card.weakness is None:
+                continue
+            if isinstance(card, (LocationCard, ActCard, AgendaCard, TreacheryCard, PlayerCard)):
+                return oid
+        return None
+
     def _weapon(self, ids: list[str], state: LcgState, seat: int) -> str | None:
         for oid in ids:
             if oid.startswith("ab:"):
@@ -108,12 +133,19 @@ class SmartAgent:
         return None
 
     def _toward_clues(self, state: LcgState, seat: int) -> str | None:
+        """The next step toward the nearest useful location: while the act wants an objective rather than clues,
+        a location with a scenario action open now; otherwise one with clues or still unrevealed."""
         here = state.invs[seat].location
         if here is None:
             return None
         s = board.scen(state)
         dist = board.distance_map(state, here)
-        goals = [c for c in dist if c != here and (not s.locations[c].revealed or s.locations[c].clues > 0)]
+        act = board.act(state)
+        goals: list[str] = []
+        if act is not None and act.clues == 0:
+            goals = [c for c in dist if c != here and self._objective_at(state, seat, c)]
+        if not goals:
+            goals = [c for c in dist if c != here and (not s.locations[c].revealed or s.locations[c].clues > 0)]
         if not goals:
             return None
         goal = min(goals, key=lambda c: (dist[c], c))
@@ -122,6 +154,16 @@ class SmartAgent:
             if d.get(goal, 99) == dist[goal] - 1:
                 return nxt
         return None
+
+    def _objective_at(self, state: LcgState, seat: int, code: str) -> bool:
+        loc = board.scen(state).locations[code]
+        if not loc.revealed:
+            return True
+        for ab in board.ldef(state, code).abilities:
+            if ab.kind == "action" and ab.type != "resign" and within_limit(state, loc.uid, ab) and \
+                    board.holds(state, {"seat": seat, "loc": code}, ab.condition):
+                return True
+        return False
 
     # ---------------------------------------------------------------- tests
     def _test_commit(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
@@ -156,13 +198,26 @@ class SmartAgent:
         return uses[0] if uses else "pass"
 
     def _pw(self, state: LcgState, prompt: Prompt, seat: int) -> str:
+        """During its own test, a bonus that brings the value up to the margin; never one that costs damage or
+        horror the investigator cannot spare."""
         if state.tests and current(state).seat == seat:
             test = current(state)
             if test_value(state, test) < test.difficulty + MARGIN:
-                uses = [o.id for o in prompt.options if o.id != "pass"]
-                if uses:
-                    return uses[0]
+                for o in prompt.options:
+                    if o.id != "pass" and self._affordable(state, seat, o.data):
+                        return o.id
         return "pass"
+
+    def _affordable(self, state: LcgState, seat: int, step: object) -> bool:
+        args = getattr(step, "args", {})
+        if getattr(step, "op", "") != "use_ability":
+            return True
+        card = board.cdef(state, args["uid"])
+        ab = next(a for a in card.abilities if a.id == args["ability"])
+        i = state.invs[seat]
+        spare_sanity = board.max_sanity(state, seat) - i.horror
+        spare_health = board.max_health(state, seat) - i.damage
+        return ab.cost.horror < spare_sanity - 2 and ab.cost.damage < spare_health - 2
 
     def _upgrade(self, state: LcgState, prompt: Prompt, seat: int) -> str:
         """The first purchase the deckbuilding rules rank (refills, then upgrades of cards held), and stop once
