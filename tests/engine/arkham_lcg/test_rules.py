@@ -276,3 +276,16 @@ def test_an_additional_action_is_used_by_the_first_action_that_qualifies() -> No
     if api.prompts(state) and prompt(state).title.startswith("Commit"):
         answer(state, [])
     assert i.bonus_actions == [] and i.actions == 1
+
+
+def test_a_drawn_cards_name_is_told_only_to_its_owner() -> None:
+    """DESIGN (hidden information): "You draw X" is private to the drawer; the table reads only that a card
+    was drawn."""
+    state = new()
+    _turn(state)
+    state.invs[0].deck.append(board.new_card(state, "p.knife", 0, "deck"))  # a known card on top
+    events = answer(state, "draw")
+    named = [e for e in events if e.kind == "draw.private"]
+    public = [e for e in events if e.kind == "draw.card"]
+    assert named and all(e.private_to == 0 for e in named)
+    assert public and all(e.private_to is None and "draws a card" in e.text for e in public)
