@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.effects import EffectGrammar
+from engine.core.effects import key_problem as _keys
 
 SKILLS = ("lore", "influence", "observation", "strength", "will")
 TOKENS = ("blank", "gate_burst", "headline", "reckoning", "spawn_clue", "spawn_monster", "spread_doom")
@@ -115,18 +116,6 @@ def _nested(arg: Any, key: str) -> str | None:
         GRAMMAR.check(arg, key)
     except ValueError as exc:
         return f"valid effects ({exc})"
-    return None
-
-
-def _keys(arg: Any, allowed: set[str], required: set[str]) -> str | None:
-    if not isinstance(arg, dict):
-        return f"a mapping with {', '.join(sorted(required | allowed))}"
-    extra = set(arg) - allowed - required
-    if extra:
-        return f"only the keys {', '.join(sorted(required | allowed))} (not {', '.join(sorted(extra))})"
-    missing = required - set(arg)
-    if missing:
-        return f"the keys {', '.join(sorted(missing))}"
     return None
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.effects import EffectGrammar
+from engine.core.effects import key_problem as _keys
 
 SKILLS = ("willpower", "intellect", "combat", "agility")
 CLASSES = ("guardian", "seeker", "rogue", "mystic", "survivor", "neutral")
@@ -156,18 +157,6 @@ VERBS: dict[str, str] = {
 
 
 # ---------------------------------------------------------------- kinds
-
-def _keys(arg: Any, allowed: set[str], required: set[str]) -> str | None:
-    if not isinstance(arg, dict):
-        return f"a mapping with {', '.join(sorted(required | allowed))}"
-    extra = set(arg) - allowed - required
-    if extra:
-        return f"only the keys {', '.join(sorted(required | allowed))} (not {', '.join(sorted(extra))})"
-    missing = required - set(arg)
-    if missing:
-        return f"the keys {', '.join(sorted(missing))}"
-    return None
-
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)

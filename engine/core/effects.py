@@ -33,6 +33,20 @@ def _true(arg: Any) -> str | None:
     return None if arg is True else "the value true"
 
 
+def key_problem(arg: Any, allowed: set[str], required: set[str]) -> str | None:
+    """A kind check's helper for a mapping argument: what is wrong with its keys (the end of "'verb' takes ..."),
+    or None."""
+    if not isinstance(arg, dict):
+        return f"a mapping with {', '.join(sorted(required | allowed))}"
+    extra = set(arg) - allowed - required
+    if extra:
+        return f"only the keys {', '.join(sorted(required | allowed))} (not {', '.join(sorted(extra))})"
+    missing = required - set(arg)
+    if missing:
+        return f"the keys {', '.join(sorted(missing))}"
+    return None
+
+
 BASE_KINDS: dict[str, KindCheck] = {"int": _int, "pos": _pos, "true": _true}
 
 
