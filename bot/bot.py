@@ -29,7 +29,7 @@ from bot.turns import TablePublisher
 
 log = logging.getLogger(__name__)
 
-BASE_EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.table_talk")
+BASE_EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.table_talk", "bot.cogs.campaign")
 
 
 def extensions() -> list[str]:

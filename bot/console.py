@@ -57,6 +57,7 @@ def help_text() -> str:
     return ("Lines look like:  <user> /game new game:<id> [option:value ...]   |   <user> choose <option> [...]\n"
             "/game: new join leave start status board log me history abandon      "
             "/gm: end undo kick replace skip settings export audit\n"
+            "/campaign: new join leave start log upgrade deck import next   (games played as campaigns)\n"
             "/rules query: [game:]   /card name: [game:]   /help [game:]   /stats [player:]\n"
             f"{games}\n"
             "Moderators: write the user as name[mod]. 'help' shows this, 'help /es task' one command's "
@@ -124,7 +125,7 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("game", "me"): (set(), set()),
     ("game", "history"): (set(), {"page"}),
     ("game", "abandon"): (set(), set()),
-    ("gm", "end"): (set(), set()),
+    ("gm", "end"): (set(), {"campaign"}),
     ("gm", "undo"): (set(), {"steps"}),
     ("gm", "kick"): ({"user"}, set()),
     ("gm", "replace"): ({"user", "with"}, set()),
@@ -132,7 +133,18 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("gm", "settings"): (set(), {"mod_role", "clear_mod_role", "enabled_games", "reminder_hours"}),
     ("gm", "export"): (set(), {"full"}),
     ("gm", "audit"): (set(), {"page"}),
+    ("campaign", "new"): ({"game"}, {"difficulty", "investigator"}),
+    ("campaign", "join"): (set(), {"investigator"}),
+    ("campaign", "leave"): (set(), {"retire"}),
+    ("campaign", "start"): (set(), set()),
+    ("campaign", "log"): (set(), set()),
+    ("campaign", "upgrade"): ({"card"}, set()),
+    ("campaign", "deck"): (set(), set()),
+    ("campaign", "import"): ({"code"}, set()),
+    ("campaign", "next"): (set(), set()),
 }
+#: the groups whose commands SIGNATURES lists (the others are each game's own, described by its cog)
+SIGNED_GROUPS = ("game", "gm", "campaign")
 
 #: the console's older argument names for Discord's, accepted as well: console name -> Discord name
 CONSOLE_NAMES: dict[tuple[str, str], dict[str, str]] = {
@@ -177,7 +189,7 @@ def _game_group_args(group: str, sub: str, args: dict[str, str]) -> None:
 
 def _argument_names(group: str, sub: str) -> list[str] | None:
     """The argument names a command takes (None: any name, as /game new's game options)."""
-    if group in ("game", "gm"):
+    if group in SIGNED_GROUPS:
         signature = SIGNATURES.get((group, sub))
         if signature is None:
             return []
@@ -274,13 +286,13 @@ class Console:
         for console, discord in CONSOLE_NAMES.get((group, sub), {}).items():
             if discord in args and console not in args:
                 args[console] = args.pop(discord)
-        if group not in ("game", "gm"):
+        if group not in SIGNED_GROUPS:
             _game_group_args(group, sub, args)
         if top is not None:
             lacking = sorted(set(top) - args.keys())
             if lacking:
                 raise ParseError(f"{verb} needs {', '.join(lacking)}:<value> ('help {verb}')")
-        if group in ("game", "gm"):
+        if group in SIGNED_GROUPS:
             signature = SIGNATURES.get((group, sub))
             if signature is None:
                 known = " ".join(s for g, s in SIGNATURES if g == group)
@@ -367,9 +379,13 @@ class Console:
             if sub == "export":
                 full = _yes(args, "full")
                 return lambda: svc.gm_export(ch, a, full=full)
+            if sub == "end" and _yes(args, "campaign"):
+                return self._end_campaign(a)
             simple = {"end": svc.gm_end}
             method = simple[sub]
             return lambda: method(ch, a)
+        if group == "campaign":
+            return self._campaign_call(sub, a, args)
         if _top_level(group) is not None:
             return self._top_level_call(group, a, args)
         return lambda: svc.game_command(ch, a, group, sub, args)
@@ -387,6 +403,42 @@ class Console:
             return lambda: svc.help(ch, game)
         player = args.get("player")
         return lambda: svc.stats(ch, GUILD_ID, user_id_for(player) if player else None, player)
+
+    def _campaign_call(self, sub: str, actor: Actor, args: dict[str, str]) -> Callable[[], Awaitable[Reply]]:
+        """/campaign …: the same calls as the Discord cog's (bot/cogs/campaign.py)."""
+        from bot.campaigns import campaigns_for
+
+        camps, ch = campaigns_for(self.service), self.channel
+        if sub == "new":
+            game = args["game"]
+            return lambda: camps.new(ch, GUILD_ID, actor, game, args.get("difficulty"),
+                                     _character(game, args.get("investigator")), seed=self.seed)
+        if sub == "join":
+            async def join() -> Reply:
+                typed = args.get("investigator")
+                return await camps.join(ch, actor, _character(await camps.channel_game(ch), typed))
+            return join
+        if sub == "leave":
+            retire = _yes(args, "retire")
+            return lambda: camps.leave(ch, actor, retire)
+        if sub == "upgrade":
+            return lambda: camps.upgrade(ch, actor, args["card"])
+        if sub == "import":
+            return lambda: camps.import_deck(ch, actor, args["code"])
+        simple = {"start": camps.start, "log": camps.log, "deck": camps.deck, "next": camps.next}
+        method = simple[sub]
+        return lambda: method(ch, actor)
+
+    def _end_campaign(self, actor: Actor) -> Callable[[], Awaitable[Reply]]:
+        """/gm end campaign:true: the game's end is shown, then the campaign's close is the reply."""
+        from bot.campaigns import campaigns_for
+
+        async def end() -> Reply:
+            *before, last = await campaigns_for(self.service).gm_end(self.channel, actor)
+            for reply in before:
+                self.show(reply, actor)
+            return last
+        return end
 
     async def choose(self, cmd: Command) -> Reply:
         """Answer the pending prompt that asks this user, as clicking its buttons would."""

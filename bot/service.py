@@ -59,7 +59,7 @@ from bot.store import (
     VersionConflict,
 )
 from bot.store.models import as_utc, utcnow
-from bot.store.repo import seat_name
+from bot.store.repo import CampaignWrite, seat_name
 from engine import api
 from engine.core.errors import IllegalAction, UnknownGame
 from engine.core.events import Event
@@ -91,6 +91,10 @@ INTERACTION_MEMORY = timedelta(days=1)  # Discord never redelivers an interactio
 HOUSEKEEPING_SECONDS = 3600.0
 PICTURE_CACHE = 32  # pictures drawn lately (a board, the dice), kept for the front end that shows them
 
+#: bot/campaigns.py's hook: (a campaign's scenario game, its final state) -> the campaign's data with the scenario
+#: folded in, written in the same transaction as the game's last step, and what the channel reads about it
+CampaignFold = Callable[[Game, GameState], Awaitable[tuple[CampaignWrite | None, list[Event]]]]
+
 
 @dataclass
 class Loaded:
@@ -101,6 +105,7 @@ class Loaded:
     state: GameState | None  # None while in the lobby
     section: Section | None = None  # the latest channel section (bot/service_sections.py), once started
     changes: list[SectionChange] = field(default_factory=list)  # what the step just committed did to them
+    added: list[Event] = field(default_factory=list)  # events the commit added to the step's (a campaign's fold)
 
     def user_seats(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -151,6 +156,8 @@ class GameService:
         self._housekept_at: float | None = None
         # Weak: a channel's lock lives while some call holds or waits on it, and is then forgotten.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # Set by bot/campaigns.py: a campaign's record follows its scenario game's end in the same transaction.
+        self.campaign_fold: CampaignFold | None = None
 
     # ================================================================ catalogue (autocomplete) ==============
 
@@ -326,14 +333,21 @@ class GameService:
     async def _commit(
         self, loaded: Loaded, state: GameState | None, events: Sequence[Event], *,
         action: ActionRow | None = None, new_status: str | None = None, result: str | None = None,
-        write_state: bool = True, lead: Sequence[str] = (),
+        write_state: bool = True, lead: Sequence[str] = (), campaign: CampaignWrite | None = None,
     ) -> Loaded:
         """Commit one step and return the game as it now is (the cache follows). `lead`: lines the channel
-        shows before the step's events (who started the game, which moderator answered for whom)."""
+        shows before the step's events (who started the game, which moderator answered for whom). `campaign`:
+        the game's campaign data to write with the step (a scenario's start); a step that ends a campaign's game
+        by the rules writes its campaign's fold (`campaign_fold`)."""
         game = loaded.game
         assert game.id is not None
         if state is not None and state.over and game.status == ACTIVE and new_status is None:
             new_status, result = OVER, state.result
+        fold = campaign
+        added: list[Event] = []
+        if new_status == OVER and state is not None and game.campaign_id is not None and self.campaign_fold:
+            fold, added = await self.campaign_fold(game, state)
+            events = [*events, *added]
         now = self.clock()
         step = state.step if state is not None else game.state_step
         still_open = (new_status or game.status) in (LOBBY, ACTIVE)
@@ -360,7 +374,7 @@ class GameService:
             events, new_status, result, step=step, prompt_seq=prompt_seq,
             content_version=state.content_version if state is not None else None, now=now,
             keep_snapshot=keep, prune_snapshots_below=prune_below, prune_keeps_start=keeps_start,
-            sections=writer.changed if writer is not None else (),
+            sections=writer.changed if writer is not None else (), campaign=fold,
         )
         # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
         # already see a later version written by another process, which our cached state is not.
@@ -378,7 +392,7 @@ class GameService:
                 game.started_at = now
         after = Loaded(game=game, seats=loaded.seats, state=state,
                        section=writer.latest_after() if writer is not None else loaded.section,
-                       changes=writer.summary() if writer is not None else [])
+                       changes=writer.summary() if writer is not None else [], added=added)
         self._remember(after)
         return after
 
@@ -441,6 +455,7 @@ class GameService:
         whose channel sections changed, which the Discord front end shows by editing the turn's message.
         """
         mine = set(loaded.user_seats(actor.user_id)) if actor is not None else set()
+        events = [*events, *loaded.added]
         public = list(lead) + [e.text for e in events if e.private_to is None]
         private = [e.text for e in events if e.private_to is not None and e.private_to in mine]
         closed = None
@@ -686,6 +701,45 @@ class GameService:
                                         write_state=False)
             return await self._step_reply(loaded, [event], actor)
         return await self._mutate(channel_id, actor, work)
+
+    # ================================================================ campaigns (bot/campaigns.py) ==========
+
+    async def exclusive(self, channel_id: int, actor: Actor | None, work: Callable[[], Awaitable[Reply]]) -> Reply:
+        """Run a campaign command through this pipeline: the channel's lock (one with its games), the
+        interaction's idempotency, engine refusals as sentences, retries on a version conflict."""
+        return await self._mutate(channel_id, actor, work)
+
+    async def open_campaign_game(self, *, channel_id: int, guild_id: int, actor: Actor, game_type: str,
+                                 campaign_id: int, seed: int, seats: Sequence[tuple[int, str, str | None]],
+                                 state: GameState, events: list[Event], lead: Sequence[str],
+                                 campaign: Callable[[int], CampaignWrite]) -> tuple[int, Reply]:
+        """Inside `exclusive`: open a game of campaign `campaign_id` with `seats` ((user id, name, character)
+        in the game's seat order) and start it at once from `state`, the scenario its campaign's record set up
+        (a campaign's game is not made by `api.new_game`); `campaign(game id)` is the campaign's data written in
+        the same transaction as the start. Returns the game's id and the start's reply.
+
+        A lobby game of the same campaign left in the channel (a start cut short by a crash between opening the
+        game and starting it) is started instead, if it seats the same players."""
+        wanted = [(user, name) for user, name, _ in seats]
+        row = await self.store.open_game(channel_id)
+        # (Its seed is this one: a campaign's game seeds follow from the campaign's, by the count of its games.)
+        left_over = row is not None and row.campaign_id == campaign_id and row.status == LOBBY and \
+            row.id is not None and [(s.user_id, s.name) for s in await self.store.seats(row.id)] == wanted
+        if row is None or not left_over:
+            (first_user, first_name, first_character), *others = seats
+            options = {k: v for k, v in state.options.items() if isinstance(v, str | int | bool)}
+            row = await self.store.create_game(
+                guild_id=guild_id, channel_id=channel_id, game_type=game_type, seed=seed, options=options,
+                created_by=first_user, creator_name=first_name, creator_character=first_character,
+                campaign_id=campaign_id, more_seats=others)
+        assert row.id is not None
+        loaded = await self._commit(await self._load_game(row), state, events, new_status=ACTIVE, lead=lead,
+                                    campaign=campaign(row.id))
+        return row.id, await self._step_reply(loaded, events, actor, lead)
+
+    async def game_state(self, game: Game) -> GameState | None:
+        """A game's latest state (None in the lobby), through the cache."""
+        return (await self._load_game(game)).state
 
     @staticmethod
     def _user_name(loaded: Loaded, user_id: int) -> str:
@@ -1066,6 +1120,8 @@ class GameService:
                 doc, summary = await self._public_export(loaded)
                 await self._audit(loaded, actor, "export", {"events": len(doc["log"])})
                 name = f"{game.game_type}-{game.id}.json"
+            if game.campaign_id is not None:
+                doc["campaign"] = await self._campaign_export(game.campaign_id, full=full)
             data = json.dumps(doc, indent=2, ensure_ascii=False).encode()
             return Reply(ephemeral=[f"Game #{game.id}: {summary}."], files=[Image(filename=name, data=data)])
         return await self._mutate(channel_id, actor, work)
@@ -1085,6 +1141,15 @@ class GameService:
             "log": [{"step": e.step, "kind": e.kind, "text": e.text, "cause": e.cause} for e in events],
         }
         return doc, f"the public state and {len(events)} public log entries exported"
+
+    async def _campaign_export(self, campaign_id: int, *, full: bool) -> dict[str, Any] | None:
+        """The game's campaign (bot/campaigns.py): its record, players and status; its seed, from which every
+        later scenario's seed follows, only in a full export."""
+        row = await self.store.get_campaign(campaign_id)
+        if row is None:
+            return None
+        data = {k: v for k, v in row.data.items() if full or k != "seed"}
+        return {"campaign_id": row.id, "name": row.name, "closed": row.closed_at is not None, **data}
 
     async def _full_export(self, loaded: Loaded) -> tuple[dict[str, Any], str]:
         assert loaded.game.id is not None

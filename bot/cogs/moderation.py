@@ -20,7 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.actors import NotModerator, actor_for, channel_of, guild_of
-from bot.replies import send_reply, within_deadline
+from bot.campaigns import campaigns_for
+from bot.replies import send, send_reply, within_deadline
 from bot.service import MAX_REMINDER_HOURS, PAGE_MAX, Actor
 
 if TYPE_CHECKING:
@@ -44,9 +45,26 @@ class Moderation(commands.GroupCog, group_name="gm",
         return True
 
     @app_commands.command(name="end", description="End the game in this channel now (it is kept in the log).")
-    async def end(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.gm_end(channel_of(interaction), await actor_for(interaction))
-        await send_reply(interaction, await within_deadline(interaction, work))
+    @app_commands.describe(campaign="Also close this channel's campaign (its record is kept). Without it, a "
+                                    "campaign's scenario game ends and the campaign can play it again.")
+    async def end(self, interaction: discord.Interaction, campaign: bool = False) -> None:
+        actor = await actor_for(interaction)
+        if not campaign:
+            work = self.bot.service.gm_end(channel_of(interaction), actor)
+            await send_reply(interaction, await within_deadline(interaction, work))
+            return
+        replies = await within_deadline(interaction, campaigns_for(self.bot.service).gm_end(channel_of(interaction),
+                                                                                            actor))
+        *game_end, closed = replies
+        for reply in game_end:  # the game's end shows in its section; the campaign's close follows in words
+            await send_reply(interaction, reply)
+        if game_end:
+            for text in closed.public:
+                await send(interaction, text)
+            for text in closed.ephemeral:
+                await send(interaction, text, ephemeral=True)
+        else:
+            await send_reply(interaction, closed)
 
     @app_commands.command(name="undo", description="Take back the last actions of the game in this channel.")
     @app_commands.describe(steps="How many actions to take back (default 1).")

@@ -58,6 +58,11 @@ class Campaign(SQLModel, table=True):
     data: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # = channel_id while the campaign is open, NULL once closed: as Game.active_channel_id, the UNIQUE constraint
+    # is how the database itself keeps one open campaign per channel.
+    open_channel_id: int | None = Field(default=None, sa_type=BigInteger, unique=True, nullable=True)
+    # Optimistic lock, as Game.version: every change of `data` is UPDATE ... WHERE version = <what we read>.
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Game(SQLModel, table=True):

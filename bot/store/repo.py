@@ -101,6 +101,18 @@ class WriteScope:
 _SCOPE: ContextVar[WriteScope | None] = ContextVar("miskatonic_write_scope", default=None)
 
 
+@dataclass
+class CampaignWrite:
+    """A campaign row's new `data`, written only if the row is still at `expected_version` (VersionConflict
+    otherwise); `close` closes the campaign (the channel may then open another). Used alone (`save_campaign`)
+    or inside a game step's transaction (`commit_step`: a scenario's outcome folded into its campaign)."""
+
+    campaign_id: int
+    expected_version: int
+    data: dict[str, Any]
+    close: bool = False
+
+
 class Store:
     def __init__(self, url: str, *, echo: bool = False, synchronous: str = "FULL",
                  lock_timeout_ms: int = DEFAULT_LOCK_TIMEOUT_MS,
@@ -174,8 +186,10 @@ class Store:
         self, *, guild_id: int, channel_id: int, game_type: str, seed: int, options: dict[str, Any],
         created_by: int, content_version: str = "", campaign_id: int | None = None,
         creator_name: str | None = None, creator_character: str | None = None,
+        more_seats: Sequence[tuple[int, str, str | None]] = (),
     ) -> Game:
-        """A new game in the lobby, with its creator in seat 0 when `creator_name` is given.
+        """A new game in the lobby, with its creator in seat 0 when `creator_name` is given, and then
+        `more_seats` ((user id, name, character) each, in seat order) in the same transaction.
 
         ChannelBusy if the channel already has an open game.
         """
@@ -190,6 +204,9 @@ class Store:
                     assert game.id is not None
                     s.add(Seat(game_id=game.id, seat=0, user_id=created_by, name=creator_name,
                                character=creator_character))
+                for n, (user_id, name, character) in enumerate(more_seats, start=1):
+                    assert game.id is not None
+                    s.add(Seat(game_id=game.id, seat=n, user_id=user_id, name=name, character=character))
         except IntegrityError as exc:
             raise ChannelBusy("This channel already has a game.") from exc
         return game
@@ -297,11 +314,13 @@ class Store:
         prune_snapshots_below: int | None = None,
         prune_keeps_start: bool = True,
         sections: Sequence[Section] = (),
+        campaign: CampaignWrite | None = None,
     ) -> int:
         """Write one step in ONE transaction; returns the new version.
 
         `sections` are the channel sections the step changed (bot/store/models.py `Section`): written in the
-        same transaction, so what the channel must show never lags behind what was committed.
+        same transaction, so what the channel must show never lags behind what was committed. `campaign`, the
+        same way: the game's campaign record as this step leaves it (bot/campaigns.py folds a finished scenario).
 
         A snapshot written here becomes the game's head; the previous head goes unless it was kept
         (`keep_snapshot`). `prune_snapshots_below` deletes snapshots before that step (except step 0 when
@@ -363,6 +382,8 @@ class Store:
                         for i, e in enumerate(events)
                     ]))
                 await self._write_sections(s, sections)
+                if campaign is not None:
+                    await self._write_campaign(s, campaign)
         except IntegrityError as exc:
             if action_row is not None and action_row.interaction_id is not None:
                 if await self.action_by_interaction(action_row.interaction_id) is not None:
@@ -618,25 +639,74 @@ class Store:
                     return found
         return None
 
-    async def campaign(self, *, guild_id: int, channel_id: int, game_type: str, name: str) -> Campaign:
-        """The channel's open campaign of that name, created on first use."""
+    async def campaign(self, *, guild_id: int, channel_id: int, game_type: str, name: str,
+                       data: dict[str, Any] | None = None) -> Campaign:
+        """The channel's open campaign of that name, created (with `data`) on first use.
+
+        ChannelBusy if the channel has another open campaign (one open campaign per channel).
+        """
         stmt = select(Campaign).where(Campaign.guild_id == guild_id, Campaign.channel_id == channel_id,
                                       Campaign.game_type == game_type, Campaign.name == name,
                                       col(Campaign.closed_at).is_(None))
-        async with self._writing() as s:
-            found = (await s.exec(stmt)).first()
-            if found is not None:
-                return found
-            row = Campaign(guild_id=guild_id, channel_id=channel_id, game_type=game_type, name=name)
-            s.add(row)
+        try:
+            async with self._writing() as s:
+                found = (await s.exec(stmt)).first()
+                if found is not None:
+                    return found
+                row = Campaign(guild_id=guild_id, channel_id=channel_id, game_type=game_type, name=name,
+                               data=dict(data or {}), open_channel_id=channel_id)
+                s.add(row)
+        except IntegrityError as exc:
+            raise ChannelBusy("This channel already has an open campaign.") from exc
         return row
 
-    async def save_campaign(self, campaign_id: int, data: dict[str, Any], *, close: bool = False) -> None:
+    async def save_campaign(self, campaign_id: int, data: dict[str, Any], *, close: bool = False,
+                            expected_version: int | None = None) -> int:
+        """Write a campaign's data (and close it); returns its new version. With `expected_version`, only if
+        the row is still at that version (VersionConflict otherwise: another process changed it first)."""
         async with self._writing() as s:
-            values: dict[str, Any] = {"data": data}
-            if close:
-                values["closed_at"] = utcnow()
-            await s.exec(update(Campaign).where(col(Campaign.id) == campaign_id).values(**values))
+            if expected_version is None:
+                row = await s.get(Campaign, campaign_id)
+                if row is None:
+                    raise VersionConflict(f"campaign {campaign_id} does not exist")
+                expected_version = row.version
+            await self._write_campaign(s, CampaignWrite(campaign_id, expected_version, data, close))
+        return expected_version + 1
+
+    @staticmethod
+    async def _write_campaign(s: AsyncSession, write: CampaignWrite) -> None:
+        values: dict[str, Any] = {"data": write.data, "version": write.expected_version + 1}
+        if write.close:
+            values.update(closed_at=utcnow(), open_channel_id=None)
+        stmt = (update(Campaign).where(col(Campaign.id) == write.campaign_id,
+                                       col(Campaign.version) == write.expected_version).values(**values))
+        if (await s.exec(stmt)).rowcount != 1:
+            raise VersionConflict(f"campaign {write.campaign_id} is no longer at version {write.expected_version}")
+
+    async def get_campaign(self, campaign_id: int) -> Campaign | None:
+        async with self.session() as s:
+            return await s.get(Campaign, campaign_id)
+
+    async def open_campaign(self, channel_id: int) -> Campaign | None:
+        """The channel's open campaign, if any."""
+        async with self.session() as s:
+            return (await s.exec(select(Campaign).where(Campaign.open_channel_id == channel_id))).first()
+
+    async def current_campaign(self, channel_id: int) -> Campaign | None:
+        """The open campaign, else the channel's most recent one (so a finished campaign's log can be read)."""
+        found = await self.open_campaign(channel_id)
+        if found is not None:
+            return found
+        stmt = (select(Campaign).where(Campaign.channel_id == channel_id).order_by(col(Campaign.id).desc())
+                .limit(1))
+        async with self.session() as s:
+            return (await s.exec(stmt)).first()
+
+    async def latest_campaign_game(self, campaign_id: int) -> Game | None:
+        """The campaign's most recent game (its scenario in play, or the last one played)."""
+        stmt = select(Game).where(Game.campaign_id == campaign_id).order_by(col(Game.id).desc()).limit(1)
+        async with self.session() as s:
+            return (await s.exec(stmt)).first()
 
 
 # ---- the record of finished games: /game history and /stats --------------------------------------------------

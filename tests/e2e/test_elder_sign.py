@@ -53,16 +53,17 @@ def narration(messages: list[FakeMessage]) -> Counter[str]:
 
 async def _stepped(fake: FakeDiscord, running: RunningBot, game_id: int, step: int,
                    ix: FakeInteraction) -> list[str]:
-    """Wait until the game's step is committed; the private refusals the interaction got instead."""
+    """Wait until the game's step is committed; the private refusals the interaction got instead. (A committed
+    step may also bring the player private narration, "You draw ...": that is not a refusal.)"""
     for _ in range(1000):
+        game = await running.bot.service.store.get_game(game_id)
+        if game is not None and game.state_step > step:
+            return []
         sent = [*ix.followups, *([ix.original] if ix.original is not None else [])]
         refused = [m.text() for m in sent if m.ephemeral and m.text() != DONE and not m.custom_ids()
                    and "✔" not in m.text()]
         if refused:
             return refused
-        game = await running.bot.service.store.get_game(game_id)
-        if game is not None and game.state_step > step:
-            return []
         await asyncio.sleep(0.02)
     raise AssertionError(f"step {step + 1} of game {game_id} was never committed")
 

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from engine.arkham_lcg.content import ASSETS, DeckOption, Investigator, PlayerCard
-from engine.arkham_lcg.vocab import SKILLS, walk
+from engine.arkham_lcg.vocab import CONDITIONS, COUNTS, DURING, SKILLS, STATS, VERBS, WHICH, WINDOW_EVENTS, walk
 
 CLASSES = ("guardian", "seeker", "rogue", "mystic", "survivor")
 PLAYER_FILES = (*CLASSES, "neutral", "signatures", "weaknesses")
@@ -24,7 +24,8 @@ PLAYER_FILES = (*CLASSES, "neutral", "signatures", "weaknesses")
 def _cards(path: Path) -> list[dict[str, Any]]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(data, dict) and isinstance(data.get("cards"), list), path
-    return data["cards"]
+    cards: list[dict[str, Any]] = data["cards"]
+    return cards
 
 
 RAW_PLAYER: dict[str, list[dict[str, Any]]] = {f: _cards(ASSETS / "player" / f"{f}.yaml") for f in PLAYER_FILES}
@@ -300,3 +301,14 @@ def test_the_whole_pack_loads_and_each_starter_deck_is_legal_with_each_weakness(
         for weakness in c.basic_weaknesses():
             deck = starting_deck(c, inv.id, weakness)
             assert deck_errors(c, inv.id, deck, dealt={weakness: 1}) == [], (inv.id, weakness)
+
+
+# ---------------------------------------------------------------- the format reference
+
+def test_the_format_reference_names_every_word_of_the_vocabulary() -> None:
+    doc = (ASSETS.parents[1] / "docs" / "arkham_lcg_content.md").read_text(encoding="utf-8")
+    words = [*VERBS, *CONDITIONS, *COUNTS, *STATS, *WINDOW_EVENTS, *DURING, *WHICH]
+    missing = [w for w in words if f"`{w}`" not in doc and f"`{w}," not in doc and f", `{w}`" not in doc]
+    assert missing == []
+    for verb in VERBS:  # each verb has a one-line example
+        assert f"`{{{verb}: " in doc, verb
