@@ -262,7 +262,8 @@ def _trauma(state: LcgState, ctx: Ctx, arg: dict[str, int], events: Events, src:
 @verb("test")
 def _test(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: str) -> None:
     skilltest.start_test(state, _seat(ctx), arg["skill"], arg["difficulty"], src, enemy=ctx.get("enemy"),
-                         on_pass=arg.get("pass"), on_fail=arg.get("fail"), per_point=arg.get("per_point"))
+                         on_pass=arg.get("pass"), on_fail=arg.get("fail"), per_point=arg.get("per_point"),
+                         src=ctx.get("src"))
 
 
 def enemy_choices(state: LcgState, seat: int, which: str, ctx: Ctx) -> list[int]:

@@ -34,11 +34,11 @@ def start_test(state: LcgState, seat: int, skill: str, difficulty: int, source: 
                action: str | None = None, enemy: int | None = None, location: str | None = None,
                bonus: int = 0, damage_bonus: int = 0, clue_bonus: int = 0,
                on_pass: list[dict[str, Any]] | None = None, on_fail: list[dict[str, Any]] | None = None,
-               per_point: list[dict[str, Any]] | None = None) -> None:
+               per_point: list[dict[str, Any]] | None = None, src: int | None = None) -> None:
     """Push a whole skill test (ST.1 to ST.8) for `seat`."""
     test = SkillTest(seat=seat, skill=skill, difficulty=max(0, difficulty), action=action, source=source,
                      enemy=enemy, location=location, bonus=bonus, damage_bonus=damage_bonus, clue_bonus=clue_bonus,
-                     on_pass=on_pass or [], on_fail=on_fail or [], per_point=per_point or [])
+                     on_pass=on_pass or [], on_fail=on_fail or [], per_point=per_point or [], src=src)
     if state.tests:  # FAQ §1.17: a test cannot start during another; it begins once that one has ended
         state.queued_tests.append(test.model_dump())
         return
@@ -246,7 +246,7 @@ def run_test_result(state: LcgState, frame: Frame, events: Events) -> None:
 def run_test_apply(state: LcgState, frame: Frame, events: Events) -> None:
     test = current(state)
     seat = test.seat
-    ctx: dict[str, Any] = {"seat": seat, "enemy": test.enemy, "loc": test.location,
+    ctx: dict[str, Any] = {"seat": seat, "src": test.src, "enemy": test.enemy, "loc": test.location,
                            "test": {"action": test.action, "skill": test.skill, "success": test.success,
                                     "margin": test.margin}}
     parts: list[Step] = []

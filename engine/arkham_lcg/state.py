@@ -88,6 +88,7 @@ class SkillTest(BaseModel):
     difficulty: int
     action: str | None = None  # fight | evade | investigate | None (a test that is not an action's)
     source: str = ""  # the card or rule that asked for the test
+    src: int | None = None  # that card's uid: its pass/fail effects act on "this card" (discard it ...)
     enemy: int | None = None  # fight/evade: the enemy's uid
     location: str | None = None  # investigate: the location
     committed: list[int] = Field(default_factory=list)  # uids of committed cards

@@ -289,3 +289,18 @@ def test_a_drawn_cards_name_is_told_only_to_its_owner() -> None:
     public = [e for e in events if e.kind == "draw.card"]
     assert named and all(e.private_to == 0 for e in named)
     assert public and all(e.private_to is None and "draws a card" in e.text for e in public)
+
+
+def test_a_tests_effects_act_on_the_card_that_asked_for_it() -> None:
+    """A treachery in your threat area with "test willpower; if you succeed, discard it": the test's pass effects
+    act on that card (`discard_self`)."""
+    state = new()
+    _turn(state)
+    i = state.invs[0]
+    omen = board.new_card(state, "e.test-omen", None, "threat")
+    i.threat.append(omen)
+    state.bag = ["+1"]
+    answer(state, "Test Omen")
+    if api.prompts(state) and prompt(state).title.startswith("Commit"):
+        answer(state, [])
+    assert omen not in i.threat and state.cards[omen].zone == "encounter_discard"
