@@ -82,6 +82,8 @@ class SectionWriter:
                 self._open(marked=True)
             else:  # an empty section opened to carry a question, or a bare heading, becomes this turn
                 self.current.marked = True
+        elif event.ends_section and self.current is None:
+            self._reopen(step)
         self.line(step, event.text, **({"head": True} if event.starts_section else {}))
         section = self.current
         assert section is not None
@@ -103,6 +105,19 @@ class SectionWriter:
         one-line message."""
         change = self.changes.get(section.number)
         return change is not None and change.opened and not section.board
+
+    def _reopen(self, step: int) -> bool:
+        """Reopen the section that ended in this very step (nobody has seen it frozen yet), so that what
+        closes after it in the same step ("the investigation phase ends" after the last turn, the game's
+        result) joins it instead of standing alone as a one-line message with a second, identical board."""
+        closed_now = [s for s in self.changed if s.closed and s.end_step == step]
+        if not closed_now:
+            return False
+        section = self.current = closed_now[-1]
+        section.closed, section.awaited = False, list(self.awaited)
+        change = self._touch(section)
+        change.closed, change.board_step = False, None
+        return True
 
     def close(self, step: int) -> None:
         section = self.current
@@ -128,10 +143,7 @@ class SectionWriter:
         one; mentions for newly awaited users. Returns the changed sections (each with its rev bumped)."""
         if over_line is not None:
             if self.current is None:
-                closed_now = [s for s in self.changed if s.closed and s.end_step == step]
-                if closed_now:
-                    self.current = closed_now[-1]  # the result belongs to the section that just ended
-                    self.current.closed = False
+                self._reopen(step)  # the result belongs to the section that just ended
             self.line(step, over_line)
             self.close(step)
             awaited = []

@@ -67,7 +67,10 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
             if not theirs:
                 raise UserError("That player has no seat in this game.")
             args = {**args, "player": f"seat:{theirs[0]}"}
-        return await _read(reader[1], state, _asking_seat(state, mine), args)
+        reply = await _read(reader[1], state, _asking_seat(state, mine), args)
+        if name in commands.with_controls:
+            reply.prompts = [c for c in await service.pending(channel_id) if actor.user_id in c.user_ids]
+        return reply
     if name not in commands.shortcuts:
         known = ", ".join([*commands.shortcuts, *commands.readers])
         raise UserError(f"Unknown command /{group} {name}. Commands: {known}.")

@@ -41,6 +41,9 @@ class Commands:
     #: X in "Move where?"): (that next prompt, command name, argument) -> the option id there, or None when
     #: the game went on without asking it
     follow: Mapping[str, Callable[[Prompt, str, str | None], str | None]] = field(default_factory=dict)
+    #: read-only commands whose private answer also carries the asker's pending questions with their controls
+    #: (`/lcg hand` shows the hand and, under it, the buttons that play or commit those cards)
+    with_controls: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,15 @@ database).
 
     python -m tests.bench.bench_interactions [--turns 240] [--tables 1] [--shards 1]
     python -m tests.bench.bench_interactions --game elder-sign [--seed 5]
+    python -m tests.bench.bench_interactions --game arkham-lcg [--seed 5]
 
 `countdown` (the default) plays countdown games by button clicks (each click is a whole turn: it commits an
 action and ends with a board image) and reads `/game log` between turns. `elder-sign` plays one seeded
 two-player Elder Sign game to its end, every decision by the components a player would click (a random
-agent picks the answer). Both print:
+agent picks the answer). `arkham-lcg` plays the card game's first scenario (Low Water, easy) for two players to
+its end the same way, the smart agent deciding (hands are private: a turn's question is answered through the
+private "Answer" controls), and counts the timing windows the engine opened against the questions it asked: a
+window nobody can respond to asks nothing, so it posts and edits no message. All print:
 
 * interaction → first callback: how long Discord waits for the acknowledgement (must stay far below 3 s);
 * click → updated message: what a player waits for until the channel shows the result of their move (the
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import statistics
 import tempfile
 import time
@@ -40,6 +45,7 @@ from engine.core.prompt import PromptKind
 from tests.e2e.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, point_discord_py_at
 from tests.e2e.harness import (
     Table,
+    answer_with_controls,
     controls_for,
     fresh_db,
     live_controls,
@@ -180,6 +186,66 @@ async def play_elder_sign(fake: FakeDiscord, table: Table, seed: int, figures: F
     await fake.settle()
 
 
+class WindowCount:
+    """Counts, in this process, the card game's reaction windows ("when/after" an event) the engine resolved
+    (the bot runs in the same process). A window re-opened after a response counts again."""
+
+    def __init__(self) -> None:
+        from engine.arkham_lcg.ops import FLOW
+
+        self.opened = 0
+        op = FLOW.ops["window"]
+        FLOW.ops["window"] = dataclasses.replace(op, run=self._counting(op.run))  # type: ignore[call-arg]
+
+    def _counting(self, run: Callable[..., None]) -> Callable[..., None]:
+        def counted(state: object, frame: object, events: object) -> None:
+            self.opened += 1
+            run(state, frame, events)
+        return counted
+
+
+async def play_card_game(fake: FakeDiscord, table: Table, seed: int, figures: Figures, running: object) -> str:
+    from engine.arkham_lcg.agent import SmartAgent
+
+    count = WindowCount()
+    alice, bob = fake.alice, fake.bob
+    await table.command("game new", alice, game="arkham-lcg", options="play=low_water difficulty=easy")
+    store = running.bot.service.store  # type: ignore[attr-defined]
+    game = await store.open_game(table.channel.id)
+    assert game is not None and game.id is not None
+    async with store.session() as session:  # the same game every run (the lobby has no seed option)
+        await session.exec(update(Game).where(col(Game.id) == game.id).values(seed=seed))
+        await session.commit()
+    await table.command("game join", bob)
+    await table.command("game start", alice)
+    agent = SmartAgent(seed)
+    users = {0: alice, 1: bob}
+    asked = Counter[str]()
+    turns: set[tuple[int, int]] = set()
+    for _ in range(5000):
+        state = api.from_json((await store.latest_snapshot(game.id)).state)
+        if state.over:
+            break
+        if state.turn is not None:  # type: ignore[attr-defined]
+            turns.add((state.round, state.turn))  # type: ignore[attr-defined]
+        prompt = api.prompts(state)[0]
+        action = agent.act(state, prompt)
+        asked["reaction" if prompt.title.startswith("Respond ") else
+              "player window" if any(o.id == "pass" for o in prompt.options) else "other"] += 1
+        before = public_lines(fake, table.channel)
+        ix = await answer_with_controls(fake, table.channel, users[action.seat], game.id, prompt, action)
+        await fake.expect_callback(ix, timeout=10)
+        figures.acked(ix)
+        await until_narrated(fake, table.channel, before, ix, figures,
+                             lambda s=prompt.seq, u=users[action.seat]: live_controls(
+                                 fake, table.channel, u, game.id, s) is None)
+    figures.turns = len(turns)
+    await fake.settle()
+    return (f"reaction windows resolved: {count.opened}, questions they asked: {asked['reaction']} (so at least "
+            f"{count.opened - asked['reaction']} windows asked nobody and posted or edited nothing); player-window "
+            f"questions: {asked['player window']}; other questions: {asked['other']}")
+
+
 def traffic(fake: FakeDiscord, channels: list[FakeChannel], turns: int, since: float) -> str:
     ids = {c.id for c in channels}
     messages = [m for m in fake.messages.values() if m.channel_id in ids and not m.ephemeral
@@ -195,6 +261,7 @@ def traffic(fake: FakeDiscord, channels: list[FakeChannel], turns: int, since: f
 async def run(game: str, turns: int, tables: int, shards: int, seed: int) -> tuple[Figures, str]:
     register_test_games()
     figures = Figures()
+    extra = ""
     with tempfile.TemporaryDirectory() as tmp:
         url = fresh_db(migrated_template(Path(tmp)), Path(tmp))
         fake = FakeDiscord()
@@ -208,6 +275,9 @@ async def run(game: str, turns: int, tables: int, shards: int, seed: int) -> tup
                 if game == "elder-sign":
                     channels = channels[:1]
                     await play_elder_sign(fake, Table(fake, channels[0]), seed, figures, running)
+                elif game == "arkham-lcg":
+                    channels = channels[:1]
+                    extra = await play_card_game(fake, Table(fake, channels[0]), seed, figures, running)
                 else:
                     per_table = max(1, turns // len(channels))
                     await asyncio.gather(*(play_countdown(fake, Table(fake, ch), per_table, figures)
@@ -221,16 +291,18 @@ async def run(game: str, turns: int, tables: int, shards: int, seed: int) -> tup
         raise SystemExit(f"the fake recorded failures: {fake.failures}")
     print(f"{game}: {len(figures.callback)} interactions in {elapsed:.1f} s over {len(channels)} table(s), "
           f"{shards} shard(s)")
+    if extra:
+        print(extra)
     return figures, traffic(fake, channels, figures.turns, since)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=["countdown", "elder-sign"], default="countdown")
+    parser.add_argument("--game", choices=["countdown", "elder-sign", "arkham-lcg"], default="countdown")
     parser.add_argument("--turns", type=int, default=240, help="countdown: button clicks in all")
     parser.add_argument("--tables", type=int, default=1, help="countdown: channels playing at once (1-5)")
     parser.add_argument("--shards", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=5, help="elder-sign: the agent's seed")
+    parser.add_argument("--seed", type=int, default=5, help="elder-sign, arkham-lcg: the game's and the agent's seed")
     args = parser.parse_args()
     figures, traffic_line = asyncio.run(run(args.game, args.turns, args.tables, args.shards, args.seed))
     print(line("interaction -> first callback", figures.callback))

@@ -55,6 +55,33 @@ def test_several_players_asked_at_once_are_mentioned_once_each_and_private_event
     assert turn.awaited == [8] and turn.pings == [[8, 2]]
 
 
+def test_a_phase_that_ends_right_after_the_last_turn_joins_that_turns_section() -> None:
+    """"The investigation phase ends." in the step that ended the last turn is a line of that turn's message,
+    with one board after it, not a one-line message of its own followed by a second, identical board. In a
+    later step it is a section of its own (the turn's message is already frozen in the channel)."""
+    w = SectionWriter(1, None)
+    w.event(1, ev("turn.started", "Ada's turn."))
+    [turn] = w.finish(1, [7])
+    w = SectionWriter(1, turn)
+    w.event(2, ev("turn.ended", "Ada's turn ends.", render=True))
+    w.event(2, ev("phase.ended", "The investigation phase ends.", render=True))
+    w.event(2, ev("phase.started", "Enemy phase."))
+    ended, enemy = w.finish(2, [])
+    assert shown_lines(ended) == ["**Ada's turn.**", "Ada's turn ends.", "The investigation phase ends."]
+    assert ended.closed and ended.board and ended.end_step == 2 and ended.awaited == []
+    assert [c.board_step for c in w.changes.values()] == [2, None]
+    assert enemy.number == 2 and shown_lines(enemy) == ["**Enemy phase.**"]
+    w = SectionWriter(1, enemy)
+    w.event(3, ev("phase.ended", "The enemy phase ends.", render=True))
+    [same] = w.finish(3, [])
+    assert same.number == 2 and same.closed
+
+    later = SectionWriter(1, ended)  # the turn's section closed in an earlier step: a new section
+    later.event(3, ev("phase.ended", "The investigation phase ends.", render=True))
+    [alone] = later.finish(3, [])
+    assert alone.number == 2 and shown_lines(alone) == ["The investigation phase ends."]
+
+
 async def test_a_game_without_turn_markers_gets_a_section_per_move(service: GameService) -> None:
     await open_table(service, ALICE, BOB)
     game = await service.store.open_game(CHANNEL)

@@ -105,6 +105,24 @@ STEPS: list[tuple[str, str, Options | Callable[[FakeDiscord], Options]]] = [
     ("campaign deck", "alice", {}),
     ("campaign import", "alice", {"code": "L1.not-a-deck"}),
     ("campaign start", "alice", {}),
+    # the card game's own commands, in the campaign's first scenario (acting ones are refused at the mulligan)
+    ("lcg hand", "alice", {}),
+    ("lcg area", "bob", lambda fake: {"player": fake.alice}),
+    ("lcg bag", "bob", {}),
+    ("lcg card", "bob", {"name": "Test Warden"}),
+    ("lcg log", "alice", {}),
+    ("lcg investigate", "alice", {}),
+    ("lcg move", "alice", {"to": "anywhere"}),
+    ("lcg fight", "alice", {}),
+    ("lcg evade", "alice", {}),
+    ("lcg engage", "alice", {}),
+    ("lcg draw", "alice", {}),
+    ("lcg resource", "alice", {}),
+    ("lcg play", "alice", {"card": "anything"}),
+    ("lcg activate", "alice", {}),
+    ("lcg resign", "alice", {}),
+    ("lcg advance", "alice", {}),
+    ("lcg end", "alice", {}),
     ("campaign log", "bob", {}),
     ("campaign upgrade", "alice", {"card": "anything"}),
     ("campaign next", "alice", {}),
@@ -144,4 +162,7 @@ async def test_every_command_runs_without_an_internal_error(lcg_pack: str, fake:
     assert "Nyarlathotep" in answered["es card"]
     assert "Cultist" in answered["eh card"] and "Ghoul" in answered["ah card"]
     assert "Chances" in answered["es odds"]
+    assert "Your hand" in answered["lcg hand"] and "Chaos bag" in answered["lcg bag"]
+    assert "Test Scenario One" in answered["lcg log"]
+    assert "can't /lcg investigate now" in answered["lcg investigate"]
     assert set(answered) == registered(running)

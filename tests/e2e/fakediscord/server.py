@@ -76,6 +76,9 @@ class FakeDiscord:
         self.interactions: dict[int, FakeInteraction] = {}
         self.by_token: dict[str, FakeInteraction] = {}
         self.messages: dict[int, FakeMessage] = {}
+        #: called with each message when it is posted and after each edit (a test that must see every version
+        #: of a message, not only its last, e.g. that no private card was ever shown publicly)
+        self.watchers: list[Callable[[FakeMessage], None]] = []
         # (guild id, command name) -> role ids allowed: a server admin's override in Integrations settings
         self.command_overrides: dict[tuple[int, str], set[int]] = {}
         self.port = 0
@@ -203,7 +206,12 @@ class FakeDiscord:
         self._check_attachments(msg)
         if not (msg.content or msg.embeds or msg.files or msg.components or flags & LOADING):
             self.fail(f"message {msg.id} is empty (Discord refuses it: 50006 Cannot send an empty message)")
+        self._watched(msg)
         return msg
+
+    def _watched(self, msg: FakeMessage) -> None:
+        for watch in self.watchers:
+            watch(msg)
 
     def _check_attachments(self, msg: FakeMessage) -> None:
         """An embed picture must point at a file the message carries (else Discord shows nothing)."""
@@ -232,6 +240,7 @@ class FakeDiscord:
         msg.edits += 1
         msg.updated_at = time.monotonic()
         self._check_attachments(msg)
+        self._watched(msg)
         return msg
 
     def message_payload(self, msg: FakeMessage) -> dict[str, Any]:

@@ -1,0 +1,16 @@
+"""Arkham Horror: The Card Game in Discord: the bot's registration point for this game."""
+
+from bot.games.manifest import BotGame, StatsKeys
+
+BOT = BotGame(
+    game="arkham-lcg",
+    group="lcg",
+    help="/lcg (the card game): investigate move fight evade engage draw resource play activate resign advance "
+         "end hand area bag card log\n     e.g.  alice /lcg move to:Harbour Office",
+    cog="bot.cogs.arkham_lcg",
+    commands="bot.games.arkham_lcg.manifest_commands:COMMANDS",
+    renderer="bot.render.arkham_lcg:render_board",
+    event_renderer="bot.render.lcg_token:render_event",
+    rules_docs=("docs/arkham_lcg.md",),
+    stats=StatsKeys(scenario="scenario.id", rounds="round", characters="invs[*].code", scenario_word="scenario"),
+)

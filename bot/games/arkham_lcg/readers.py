@@ -1,0 +1,377 @@
+"""The card game's read-only commands: your hand (`/lcg hand`), an investigator's play area (`/lcg area`), the
+chaos bag and your chances (`/lcg bag`), the campaign log (`/lcg log`) and your seat for `/game me`.
+
+Hands are hidden: `/lcg hand` reads the asker's own seat view (engine/arkham_lcg/view.py sets `hand` only for
+its owner), and every other reader reads only what that view or the spectator's view shows. The chances of
+`/lcg bag` are computed from the bag's contents exactly (see `outcomes`)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from bot.games.arkham_lcg.commands import played_card
+from bot.games.lookup import find_seated
+from engine import api
+from engine.arkham_lcg import board
+from engine.arkham_lcg.content import Content, PlayerCard
+from engine.arkham_lcg.skilltest import test_value, token_label
+from engine.arkham_lcg.state import LcgState
+from engine.arkham_lcg.view import CardView, InvestigatorView, LcgView
+from engine.arkham_lcg.vocab import NUMBERS, SYMBOLS
+from engine.core.errors import IllegalAction
+
+SKILLS = ("willpower", "intellect", "combat", "agility")
+ICONS = (*SKILLS, "wild")
+TEXT_MAX = 200
+#: the margins `/lcg bag` tabulates: "by N" = your skill value beats the difficulty by N before the token
+MARGINS = range(5)
+STATUS = {"playing": "in the scenario", "resigned": "resigned", "defeated_damage": "defeated by damage",
+          "defeated_horror": "defeated by horror", "defeated": "defeated"}
+
+
+def _clip(text: str, limit: int = TEXT_MAX) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def lcg_state(state: Any) -> LcgState:
+    if not isinstance(state, LcgState):
+        raise IllegalAction("The game has not started yet.")
+    return state
+
+
+def seat_view(state: LcgState, seat: int | None) -> LcgView:
+    view = api.view(state, seat)
+    assert isinstance(view, LcgView)
+    return view
+
+
+def _mine(view: LcgView, seat: int | None) -> InvestigatorView:
+    me = next((i for i in view.investigators if i.seat == seat), None) if seat is not None else None
+    if me is None:
+        raise IllegalAction("You have no investigator in this game.")
+    return me
+
+
+def _loc_name(view: LcgView, code: str | None) -> str:
+    return next((loc.name for loc in view.locations if loc.code == code), "nowhere")
+
+
+# ---------------------------------------------------------------- cards as lines
+
+def icons_text(card: PlayerCard) -> str:
+    icons = [f"{n} {skill}" for skill in ICONS if (n := getattr(card.icons, skill))]
+    return ", ".join(icons) if icons else "no icons"
+
+
+def hand_card_line(content: Content, card: CardView) -> str:
+    """One card in hand: its name, type, cost and level, its skill icons, its text."""
+    pc = content.player.get(card.code)
+    if pc is None:
+        return f"- **{card.name}**: {_clip(card.text)}"
+    kind = "weakness" if pc.weakness else pc.type
+    facts: list[str] = [kind]
+    if pc.cost is not None:
+        facts.append(f"cost {pc.cost}")
+    if pc.level:
+        facts.append(f"level {pc.level}")
+    if pc.fast:
+        facts.append("fast")
+    title = f"{pc.name}: {pc.subtitle}" if pc.subtitle else pc.name
+    return f"- **{title}** ({', '.join(facts)}) · icons: {icons_text(pc)} · {_clip(pc.text or card.text)}"
+
+
+def in_play_line(content: Content, card: CardView) -> str:
+    """A card in a play or threat area, with what is on it."""
+    on: list[str] = []
+    pc = content.player.get(card.code)
+    if card.uses:
+        on.append(f"{card.uses} {pc.uses.kind}" if pc is not None and pc.uses is not None else f"{card.uses} uses")
+    on += [_plural(n, what) for n, what in ((card.damage, "damage"), (card.horror, "horror"), (card.doom, "doom"))
+           if n]
+    if card.exhausted:
+        on.append("exhausted")
+    extra = f" ({', '.join(on)})" if on else ""
+    return f"- {card.name}{extra}: {_clip(card.text, 120)}"
+
+
+# ---------------------------------------------------------------- /lcg hand
+
+def hand_text(state: LcgState, seat: int | None) -> str:
+    """The asker's own hand (their seat view is the only one that has it) and, when the game is asking them,
+    which of those cards they can play right now."""
+    view = seat_view(state, seat)
+    me = _mine(view, seat)
+    hand = me.hand or []
+    content = board.content(state)
+    lines = [f"**Your hand** ({me.name}): {_plural(len(hand), 'card')}, {_plural(me.resources, 'resource')}"]
+    lines += [hand_card_line(content, c) for c in hand] or ["(empty)"]
+    asked = next((p for p in api.prompts(state) if seat in p.seats), None)
+    if asked is not None:
+        names = {c.uid: c.name for c in hand}
+        playable = [o.label for o in asked.options if played_card(o) in names]
+        if playable:
+            lines.append("Playable now (`/lcg play card:`): " + "; ".join(playable))
+        elif state.turn == seat:
+            lines.append("None of these can be played right now.")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- /lcg area
+
+def area_lines(state: LcgState, view: LcgView, me: InvestigatorView) -> list[str]:
+    """An investigator's public side of the table: numbers, skills, play area, threat area, engaged enemies."""
+    content = board.content(state)
+    head = f"**{me.name}** ({me.cls}) — {me.player}"
+    if me.status != "playing":
+        head += f", {STATUS.get(me.status, me.status)}"
+    lines = [head]
+    if me.status == "playing" and me.location is not None:
+        lines.append(f"At {_loc_name(view, me.location)}" + (f" · {_plural(me.actions, 'action')} left"
+                                                              if view.turn == me.seat else ""))
+    lines.append(f"{_plural(me.resources, 'resource')} · {_plural(me.clues, 'clue')} · "
+                 f"health {me.health - me.damage}/{me.health} ({me.damage} damage) · "
+                 f"sanity {me.sanity - me.horror}/{me.sanity} ({me.horror} horror)")
+    lines.append("Skills: " + " · ".join(f"{s} {me.skills.get(s, 0)}" for s in SKILLS))
+    lines.append(f"Hand {_plural(me.hand_size, 'card')} · deck {me.deck_size} · discard {len(me.discard)}"
+                 + (f" (top: {me.discard[-1].name})" if me.discard else ""))
+    lines.append("Play area:" if me.play else "Play area: empty")
+    lines += [in_play_line(content, c) for c in me.play]
+    lines.append("Threat area:" if me.threat else "Threat area: empty")
+    lines += [in_play_line(content, c) for c in me.threat]
+    engaged = [e for e in view.enemies if e.engaged == me.seat]
+    if engaged:
+        lines.append("Engaged with: " + "; ".join(
+            f"{e.name} (fight {e.fight}, evade {e.evade}, {e.health - e.damage}/{e.health} health"
+            + (", exhausted" if e.exhausted else "") + ")" for e in engaged))
+    return lines
+
+
+def area_text(state: LcgState, query: str | None, asker: int | None) -> str:
+    view = seat_view(state, None)  # the spectator's view: nobody's hand
+    me = find_seated(view.investigators, query, asker, lambda i: i.name, lambda i: i.code)
+    return "\n".join(area_lines(state, view, me))
+
+
+# ---------------------------------------------------------------- /lcg bag
+
+@dataclass(frozen=True)
+class TokenRule:
+    """What one chaos token does to a test (engine/arkham_lcg/skilltest.py `resolve_token`)."""
+
+    modifier: int = 0
+    fails: bool = False  # the auto-fail, or a symbol that fails the test
+    passes: bool = False  # an elder sign that makes the test succeed
+    again: bool = False  # bless, curse and "reveal another" symbols: another token is revealed too
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """A token draw's results: the probability of each total modifier, and of an automatic result."""
+
+    modifiers: dict[int, Fraction]
+    fail: Fraction
+    succeed: Fraction
+
+    def pass_chance(self, margin: int) -> Fraction:
+        """P(the test passes) when the skill value before the token beats the difficulty by `margin` (negative:
+        falls short), for a difficulty of at least 1 (a difficulty of 0 passes on anything but a failure)."""
+        return self.succeed + sum((p for mod, p in self.modifiers.items() if mod >= -margin), Fraction(0))
+
+
+def outcomes(bag: Mapping[str, int], rules: Mapping[str, TokenRule]) -> Outcomes:
+    """The exact distribution of one reveal from `bag`, by recursion: a token that draws again (bless, curse, a
+    "reveal another" symbol) is out of the bag while the next is drawn, as the engine pops it, and adds its own
+    modifier to the next one's; an auto-fail anywhere in the chain fails. An empty bag gives 0 (the engine's
+    stand-in token)."""
+
+    @cache
+    def draw(counts: tuple[tuple[str, int], ...]) -> dict[int | str, Fraction]:
+        total = sum(n for _, n in counts)
+        if total == 0:
+            return {0: Fraction(1)}
+        out: dict[int | str, Fraction] = defaultdict(Fraction)
+        for index, (token, n) in enumerate(counts):
+            p = Fraction(n, total)
+            rule = rules.get(token, TokenRule())
+            if rule.fails:
+                out["fail"] += p
+            elif rule.passes:
+                out["succeed"] += p
+            elif rule.again:
+                rest = tuple((t, m - 1 if i == index else m) for i, (t, m) in enumerate(counts)
+                             if i != index or m > 1)
+                for result, q in draw(rest).items():
+                    out[result + rule.modifier if isinstance(result, int) else result] += p * q
+            else:
+                out[rule.modifier] += p
+        return dict(out)
+
+    result = draw(tuple(sorted((t, n) for t, n in bag.items() if n > 0)))
+    mods = {k: v for k, v in result.items() if isinstance(k, int)}
+    return Outcomes(modifiers=dict(sorted(mods.items())), fail=result.get("fail", Fraction(0)),
+                    succeed=result.get("succeed", Fraction(0)))
+
+
+def token_rules(state: LcgState, seat: int) -> dict[str, TokenRule]:
+    """Each token's effect on `seat`'s tests now: numbers, the scenario's symbols at the campaign's difficulty
+    (a "-X" counted for this investigator now), this investigator's elder sign, bless and curse."""
+    rules = {t: TokenRule(modifier=int(t)) for t in NUMBERS}
+    rules["auto_fail"] = TokenRule(fails=True)
+    rules["bless"] = TokenRule(modifier=2, again=True)
+    rules["curse"] = TokenRule(modifier=-2, again=True)
+    es = board.idef(state, seat).elder_sign
+    rules["elder_sign"] = TokenRule(modifier=es.modifier, passes=any("auto_succeed" in e for e in es.effects))
+    if state.scenario is not None:
+        scenario = board.content(state).scenarios[state.scenario.id]
+        for symbol in SYMBOLS:
+            te = scenario.token_effect(symbol, state.campaign.difficulty)
+            if te is None:
+                continue
+            minus = board.count(state, seat, te.minus) if te.minus else 0
+            rules[symbol] = TokenRule(modifier=te.modifier - minus, fails=te.auto_fail, again=te.reveal_another)
+    return rules
+
+
+def _token_order(token: str) -> tuple[int, int]:
+    """Numbers from the best to the worst, then the symbols, then the auto-fail, bless and curse."""
+    if token in NUMBERS:
+        return 0, -int(token)
+    rest = [*SYMBOLS, "elder_sign", "auto_fail", "bless", "curse"]
+    return 1, rest.index(token) if token in rest else len(rest)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def _rule_text(rule: TokenRule) -> str:
+    if rule.fails:
+        return "fails"
+    if rule.passes:
+        return "succeeds"
+    return f"{rule.modifier:+d}" + (", then another" if rule.again else "")
+
+
+def _chances(o: Outcomes, margins: range = MARGINS) -> str:
+    return " · ".join(f"by {n}: {_percent(o.pass_chance(n))}" for n in margins)
+
+
+def typical_tests(state: LcgState, seat: int) -> list[tuple[str, int, int]]:
+    """(what, skill value, difficulty) of the tests the investigator could take now: investigating here,
+    fighting and evading the enemies here."""
+    if state.scenario is None or not board.playing(state, seat):
+        return []
+    i = state.invs[seat]
+    out: list[tuple[str, int, int]] = []
+    loc = state.scenario.locations.get(i.location or "")
+    if loc is not None and loc.revealed:
+        out.append((f"Investigate {board.loc_name(state, i.location)}",
+                    board.skill_value(state, seat, "intellect", "investigate"), board.shroud(state, loc.code)))
+    mine = {e.uid for e in board.engaged(state, seat)}
+    for e in board.enemies_at(state, i.location):
+        name = board.name(state, e.uid)
+        out.append((f"Fight {name}", board.skill_value(state, seat, "combat", "fight"), board.enemy_fight(state, e)))
+        if e.uid in mine:
+            out.append((f"Evade {name}", board.skill_value(state, seat, "agility", "evade"),
+                        board.enemy_evade(state, e)))
+    return out
+
+
+def bag_text(state: LcgState, seat: int | None) -> str:
+    """The chaos bag's contents and, for the asker's investigator, the chance to pass a test by each margin:
+    the test under way (theirs), the tests they could take here, and margins 0 to 4."""
+    view = seat_view(state, None)
+    counts = Counter(view.bag)
+    lines = [f"**Chaos bag** ({_plural(sum(counts.values()), 'token')}, {view.difficulty}):"]
+    playing = seat is not None and seat < len(state.invs) and board.playing(state, seat)
+    rules = token_rules(state, seat) if playing and seat is not None else {}
+    parts = []
+    for token, n in sorted(counts.items(), key=lambda tn: _token_order(tn[0])):
+        effect = f" ({_rule_text(rules[token])})" if token in rules and token not in NUMBERS else ""
+        parts.append(f"{token_label(token)}{f' ×{n}' if n > 1 else ''}{effect}")
+    lines.append(", ".join(parts) if parts else "(empty)")
+    if not playing or seat is None:
+        lines.append("Chances are counted for an investigator's own elder sign: take a seat in the game to see yours.")
+        return "\n".join(lines)
+    o = outcomes(counts, rules)
+    name = board.idef(state, seat).name
+    test = state.tests[-1] if state.tests else None
+    if test is not None and test.seat == seat and not test.tokens and test.success is None:
+        if test.auto:
+            lines.append(f"Your {test.skill} test against {test.difficulty}: it {test.auto}s automatically.")
+        else:
+            value = test_value(state, test)
+            lines.append(f"Your {test.skill} test now: {value} against {test.difficulty} → "
+                         f"{_percent(o.pass_chance(value - test.difficulty))} to pass.")
+    for what, value, difficulty in typical_tests(state, seat):
+        lines.append(f"{what}: {value} against {difficulty} → {_percent(o.pass_chance(value - difficulty))}.")
+    lines.append(f"Chance to pass ({name}), by how much your skill beats the difficulty before the token: "
+                 + _chances(o) + f". Auto-fail: {_percent(o.fail)}.")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- /lcg log
+
+def log_text(state: LcgState) -> str:
+    """The campaign log: scenarios played and how they ended, the records, each investigator's experience,
+    trauma and standing (all public)."""
+    content = board.content(state)
+    camp = state.campaign
+    lines = [f"**{content.campaign.name}** ({camp.difficulty}) — "
+             f"{_plural(len(camp.results), 'scenario')} of {len(content.campaign.scenarios)} played"]
+    for result in camp.results:
+        sid, _, rid = result.partition(":")
+        scenario = content.scenarios.get(sid)
+        resolution = scenario.resolutions.get(rid) if scenario is not None else None
+        title = "no resolution" if rid == "none" else (resolution.title if resolution else rid)
+        outcome = f" ({resolution.outcome})" if resolution is not None else ""
+        lines.append(f"- {scenario.name if scenario else sid}: {title}{outcome}")
+    if state.scenario is not None and not state.over and state.phase != "between":
+        lines.append(f"Now playing: {content.scenarios[state.scenario.id].name}, round {state.round}.")
+    crossed = set(camp.crossed_out)
+    lines.append("Campaign log:" if camp.log else "Campaign log: nothing recorded yet.")
+    lines += [f"- ~~{r}~~" if r in crossed else f"- {r}" for r in camp.log]
+    lines.append("Investigators:")
+    playing = {i.code: n for n, i in enumerate(state.invs)}
+    for rec in camp.investigators:
+        inv = content.investigators.get(rec.code)
+        who = inv.name if inv is not None else rec.code
+        if rec.code in playing:
+            who += f" ({state.seat_name(playing[rec.code])})"
+        standing = "" if rec.status == "active" else f", {rec.status}"
+        lines.append(f"- {who}: {rec.xp} experience to spend ({rec.xp_earned} earned), "
+                     f"{rec.physical_trauma} physical and {rec.mental_trauma} mental trauma{standing}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- /game me
+
+def seat_text(view: LcgView, seat: int) -> list[str]:
+    """`/game me` for the card game: your investigator, where you are, your numbers and your hand (this is your
+    own seat's view, the only one with your hand in it)."""
+    me = next((i for i in view.investigators if i.seat == seat), None)
+    if me is None:
+        return ["You have no investigator in this game."]
+    lines = [f"**{me.name}** ({me.cls}), {STATUS.get(me.status, me.status)}"
+             + (f", at {_loc_name(view, me.location)}" if me.status == "playing" else "")]
+    lines.append(f"{_plural(me.resources, 'resource')} · {_plural(me.clues, 'clue')} · "
+                 f"health {me.health - me.damage}/{me.health} · sanity {me.sanity - me.horror}/{me.sanity}")
+    hand = me.hand or []
+    lines.append(f"Hand ({len(hand)}): " + (", ".join(
+        c.name + (f" ({c.cost})" if c.cost is not None else "") for c in hand) if hand else "empty"))
+    if me.play:
+        lines.append("In play: " + ", ".join(c.name for c in me.play))
+    if view.scenario_name:
+        lines.append(f"{view.scenario_name}: round {view.round}, {view.phase} phase; act {view.act or '-'}, "
+                     f"agenda {view.agenda or '-'} ({view.doom_in_play}/{view.doom_threshold} doom).")
+    return lines
