@@ -54,7 +54,7 @@ def help_text() -> str:
     from bot.games.manifest import bot_games
 
     games = "\n".join(g.help for g in bot_games().values())
-    return ("Lines look like:  <user> /game new game:<id> [option:value ...]   |   <user> choose <option> [...]\n"
+    return ("Lines look like:  <user> /game new game:<id> [option:value ...]  |  <user> choose <option> [...] | none\n"
             "/game: new join leave start status board log me history abandon      "
             "/gm: end undo kick replace skip settings export audit\n"
             "/campaign: new join leave start log upgrade deck import next   (games played as campaigns)\n"
@@ -274,7 +274,8 @@ class Console:
         verb, rest = tokens[1], tokens[2:]
         if verb == "choose":
             if not rest:
-                raise ParseError("choose needs at least one option (an id or a 1-based number)")
+                raise ParseError("choose needs at least one option (an id or a 1-based number), or 'none' where "
+                                 "choosing nothing is allowed")
             return Command(actor=actor, verb=verb, words=rest)
         if not verb.startswith("/") or len(verb) < 2:
             raise ParseError(f"unknown command '{echo(verb)}': use /game, /gm, /<game group> or choose")
@@ -453,7 +454,9 @@ class Console:
                 raise ParseError(f"this prompt wants one number from {prompt.min_amount} to {prompt.max_amount}")
             return await self.service.choose(self.channel, cmd.actor, prompt.seq, [], amount=int(words[0]))
         ids = [o.id for o in prompt.options]
-        choice = []
+        choice: list[str] = []
+        if words == ["none"] and "none" not in ids:
+            words = []  # "choose none": a question that may be answered with no option (keep your hand)
         for word in words:
             # The number shown comes first: option ids may themselves be numbers ("0", "1"), and "choose 1"
             # must be the option printed as "1.", never the one whose id is "1".

@@ -31,10 +31,12 @@ EXAMPLE = REPO / "examples" / "elder_sign.txt"
 #: a seed whose two-player game with the smart agent is short (about 125 decisions) and ends in a win
 SEED = 45
 USERS = ("alice", "bob")
-GROUP_PACKAGES = {"es": "elder_sign", "eh": "eldritch", "ah": "arkham3"}
+GROUP_PACKAGES = {"es": "elder_sign", "eh": "eldritch", "ah": "arkham3", "lcg": "arkham_lcg"}
 #: Arkham Horror 3e: (scenario, seed) of a two-player game the smart agent plays to its end, one per scenario
 ARKHAM3_GAMES: dict[str, int] = {"witch-light": 21, "low-tide": 1, "sentinel-stones": 16, "innsmouth-road": 7}
 ELDRITCH_EXAMPLE = REPO / "examples" / "eldritch.txt"
+LCG_EXAMPLE = REPO / "examples" / "arkham_lcg_low_water.txt"
+LCG_SEED = 5  # the card game's first scenario, two players, easy
 ELDRITCH_SEED = 7  # a two-handed win against Yog-Sothoth in about 75 decisions
 ELDRITCH_AO = "yog-sothoth"
 SAFE_VALUE = re.compile(r"^[A-Za-z0-9_.,:/-]+$")  # written without quotes
@@ -68,7 +70,7 @@ def choose_line(user: str, prompt: Prompt, action: Action) -> str:
     for c in action.choice:
         # a number is read as the option's position, so an id that looks like one is written as its position
         words.append(str(ids.index(c) + 1) if c.isdigit() or not SAFE_VALUE.match(c) else c)
-    return f"{user} choose {' '.join(words)}"
+    return f"{user} choose {' '.join(words) or 'none'}"
 
 
 def decision_lines(state: GameState, prompt: Prompt, action: Action, users: tuple[str, ...] = USERS,
@@ -188,6 +190,39 @@ def build_arkham3(scenario: str, seed: int) -> tuple[list[str], str]:
     return lines, str(state.result)
 
 
+def build_arkham_lcg(seed: int = LCG_SEED) -> tuple[list[str], str]:
+    """The card game, two players, its first scenario on easy. Hands are private: a decision that names hand
+    cards is still typed by its player (the console is one screen for everyone)."""
+    from engine.arkham_lcg.agent import SmartAgent as CardGameAgent
+
+    seats = [SeatSpec(seat=i, name=u) for i, u in enumerate(USERS)]
+    state, _ = api.new_game("arkham-lcg", seats, {"play": "low_water", "difficulty": "easy"}, seed)
+    agent = CardGameAgent(seed)
+    lines = [
+        "# The first scenario of the card game's campaign, Low Water, for two players, alice and bob, on easy.",
+        f"# Run it with:  miskatonic console --script examples/{LCG_EXAMPLE.name} --seed {seed} --out out/",
+        "# (the seed fixes the chaos bag and the decks; with another seed a line will be refused).",
+        "# Written by tests/support/example_scripts.py, which the smart agent plays; tests/bot/test_examples.py",
+        "# checks that it still plays to the end. A whole campaign is /campaign new game:arkham-lcg.",
+        "",
+        "alice /game new game:arkham-lcg play:low_water difficulty:easy",
+        "bob /game join",
+        "alice /game start",
+        "# read-only commands: your hand (private), the chaos bag and your odds, a play area",
+        "alice /lcg hand",
+        "bob /lcg bag",
+        "bob /lcg area",
+    ]
+    while not state.over:
+        prompt = api.prompts(state)[0]
+        action = agent.act(state, prompt)
+        lines += decision_lines(state, prompt, action, USERS, "lcg")
+        state, _ = api.apply(state, action, in_place=True, prompt=prompt)
+    lines += ["# the scenario is over: the campaign log, and the game's log, page 1", "alice /lcg log",
+              "alice /game log"]
+    return lines, str(state.result)
+
+
 def arkham3_example(scenario: str) -> Path:
     return REPO / "examples" / f"arkham3_{scenario.replace('-', '_')}.txt"
 
@@ -195,6 +230,7 @@ def arkham3_example(scenario: str) -> Path:
 def main() -> int:
     games = [(EXAMPLE, build()), (ELDRITCH_EXAMPLE, build_eldritch())]
     games += [(arkham3_example(s), build_arkham3(s, seed)) for s, seed in ARKHAM3_GAMES.items()]
+    games.append((LCG_EXAMPLE, build_arkham_lcg()))
     for path, (lines, result) in games:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {path.relative_to(REPO)}: {len(lines)} lines, the investigators' {result}")

@@ -28,8 +28,9 @@ class Typed:
 
 def _forms(label: str, ident: str) -> tuple[str, ...]:
     """The shortest readable ways to name an option: its label's part before a colon ("Cast Lamp of
-    Insight"), its label, its id."""
-    return (label.split(":")[0], label, ident)
+    Insight") or a parenthesis ("Witch-Sight" of "Witch-Sight (2 resources)"), its label, its id."""
+    head = label.split(":")[0]
+    return tuple(dict.fromkeys((head.split(" (")[0], head, label, ident)))
 
 
 def typed_command(commands: ShortcutSet, state: GameState, prompt: Prompt, action: Action, agent: Any = None,
