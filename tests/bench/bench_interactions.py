@@ -34,9 +34,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-
-from sqlalchemy import update
-from sqlmodel import col
+from typing import Any
 
 from bot.store import Game
 from engine import api
@@ -52,6 +50,7 @@ from tests.e2e.harness import (
     migrated_template,
     open_table,
     register_test_games,
+    seed_lobby,
     start_bot,
 )
 
@@ -135,16 +134,20 @@ async def play_countdown(fake: FakeDiscord, table: Table, turns: int, figures: F
             prompt = await open_table(table, players, options="start=30")
 
 
+async def seeded_lobby(table: Table, seed: int, running: object) -> tuple[Any, Game]:
+    """The channel's store and open lobby, given a fixed seed so the game is the same every run."""
+    store = running.bot.service.store  # type: ignore[attr-defined]
+    await seed_lobby(running, table, seed)  # type: ignore[arg-type]
+    game = await store.open_game(table.channel.id)
+    assert game is not None and game.id is not None
+    return store, game
+
+
 async def play_elder_sign(fake: FakeDiscord, table: Table, seed: int, figures: Figures, running: object) -> None:
     alice, bob = fake.alice, fake.bob
     await table.command("game new", alice, game="elder-sign", options="ancient_one=dagon",
                         investigator="ada-whitcombe")
-    store = running.bot.service.store  # type: ignore[attr-defined]
-    game = await store.open_game(table.channel.id)
-    assert game is not None and game.id is not None
-    async with store.session() as session:  # the same game every run (the lobby has no seed option)
-        await session.exec(update(Game).where(col(Game.id) == game.id).values(seed=seed))
-        await session.commit()
+    store, game = await seeded_lobby(table, seed, running)
     await table.command("game join", bob, investigator="margarethe-vogel")
     await table.command("game start", alice)
     agent = RandomAgent(seed)
@@ -210,12 +213,7 @@ async def play_card_game(fake: FakeDiscord, table: Table, seed: int, figures: Fi
     count = WindowCount()
     alice, bob = fake.alice, fake.bob
     await table.command("game new", alice, game="arkham-lcg", options="play=low_water difficulty=easy")
-    store = running.bot.service.store  # type: ignore[attr-defined]
-    game = await store.open_game(table.channel.id)
-    assert game is not None and game.id is not None
-    async with store.session() as session:  # the same game every run (the lobby has no seed option)
-        await session.exec(update(Game).where(col(Game.id) == game.id).values(seed=seed))
-        await session.commit()
+    store, game = await seeded_lobby(table, seed, running)
     await table.command("game join", bob)
     await table.command("game start", alice)
     agent = SmartAgent(seed)
