@@ -190,6 +190,13 @@ async def test_the_shipped_campaign_in_a_channel(fake: FakeDiscord, table: Table
     row = await store.current_campaign(table.channel.id)
     assert row is not None and row.data["status"] == "over" and len(row.data["record"]["results"]) == 3
     assert {"investigate", "move"} <= set(slashes) and clicks > 0, (slashes, clicks)
+    # the channel's history and the server's record name the scenarios and investigators (the card book)
+    history = await table.command("game history", bob)
+    assert all(name in history.text() for name in SCENARIOS), history.text()
+    stats = await table.command("stats", alice)
+    assert "Augustin Ferreira" in stats.text() and "Dr. Hamid Farouk" in stats.text(), stats.text()
+    card = await table.command("lcg card", bob, name="Low Water")
+    assert card.ephemeral and "Scenario 1 of" in card.text() and "(reached)" in card.text()
     assert watch.versions and sum(1 for _, secret in watch.looks if secret) > 100  # hands were there to leak
     leaks = watch.leaks()
     assert not leaks, leaks[:5]

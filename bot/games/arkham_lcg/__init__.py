@@ -6,11 +6,13 @@ BOT = BotGame(
     game="arkham-lcg",
     group="lcg",
     help="/lcg (the card game): investigate move fight evade engage draw resource play activate resign advance "
-         "end hand area bag card log\n     e.g.  alice /lcg move to:Harbour Office",
+         "end hand area bag card log\n     e.g.  alice /lcg move to:\"Front Street\"",
     cog="bot.cogs.arkham_lcg",
     commands="bot.games.arkham_lcg.manifest_commands:COMMANDS",
     renderer="bot.render.arkham_lcg:render_board",
     event_renderer="bot.render.lcg_token:render_event",
-    rules_docs=("docs/arkham_lcg.md",),
+    rules_docs=("docs/arkham_lcg.md", "docs/howto/arkham_lcg.md"),
+    howto="docs/howto/arkham_lcg.md",
+    cards="bot.lookup.cards_arkham_lcg:CARDS",
     stats=StatsKeys(scenario="scenario.id", rounds="round", characters="invs[*].code", scenario_word="scenario"),
 )
