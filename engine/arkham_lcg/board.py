@@ -276,6 +276,29 @@ def modifier(state: LcgState, seat: int, stat: str, during: str | None = None) -
     return total
 
 
+def counted(n: int, word: str) -> str:
+    """"1 clue", "2 clues": a number and its word in labels."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def reset_actions(state: LcgState, seat: int) -> None:
+    """Upkeep (and setup): 3 actions plus every `actions` modifier in force."""
+    i = state.invs[seat]
+    i.action_mod = modifier(state, seat, "actions")
+    i.actions = max(0, ACTIONS_PER_TURN + i.action_mod)
+
+
+def sync_actions(state: LcgState, seat: int) -> None:
+    """An `actions` modifier counts from the moment its card is in play [decided, as the card game plays an
+    ally that gives an action during your turn: that action is usable at once]: the change since the last
+    count is added to (or taken from, never below 0) the actions left."""
+    i = state.invs[seat]
+    now = modifier(state, seat, "actions")
+    if now != i.action_mod:
+        i.actions = max(0, i.actions + now - i.action_mod)
+        i.action_mod = now
+
+
 def base_skill(state: LcgState, seat: int, skill: str) -> int:
     return idef(state, seat).skill(skill)
 

@@ -395,7 +395,8 @@ class AgendaCard(CardBase):
 
 class TokenEffect(Strict):
     """What a scenario symbol does at one difficulty: a modifier (a number, or minus a count), effects at once,
-    and effects if the test fails. `reveal_another`: the token is ignored and another is revealed."""
+    and effects if the test fails. `reveal_another`: another token is revealed too, and this one's modifier
+    and effects still count (as bless and curse do)."""
 
     modifier: int = 0
     minus: str | None = None  # a count from vocab.COUNTS: the modifier is -X

@@ -376,7 +376,7 @@ HANDLERS["auto_succeed"] = _on_test(_auto_succeed)
 def _reveal_another(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> None:
     if state.tests:
         test = skilltest.current(state)
-        test.ignored += 1
+        skilltest.ignore_last_token(test)
         push(state, "test_reveal", test.seat, src)
 
 

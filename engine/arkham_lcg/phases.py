@@ -260,7 +260,7 @@ def run_upkeep_ready(state: LcgState, frame: Frame, events: Events) -> None:
     """4.2 reset actions, 4.3 ready every exhausted card; readied enemies engage (checked after)."""
     for s in board.order(state):
         i = state.invs[s]
-        i.actions = board.ACTIONS_PER_TURN + board.modifier(state, s, "actions")
+        board.reset_actions(state, s)
         i.took_turn = False
         i.bonus_actions = []
     for c in state.cards.values():

@@ -59,7 +59,7 @@ def run_start_scenario(state: LcgState, frame: Frame, events: Events) -> None:
             continue
         inv.damage, inv.horror = rec.physical_trauma, rec.mental_trauma
         inv.resources = board.START_RESOURCES
-        inv.actions = board.ACTIONS_PER_TURN
+        inv.actions = board.ACTIONS_PER_TURN  # its `actions` modifiers are counted as its first turn begins
         for code, n in sorted(rec.deck.items()):
             pc = c.player[code]
             for _ in range(n):

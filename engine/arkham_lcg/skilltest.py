@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.arkham_lcg import board
 from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
-from engine.arkham_lcg.state import LcgState, SkillTest
+from engine.arkham_lcg.state import LcgState, SkillTest, TokenUndo
 from engine.arkham_lcg.vocab import NUMBERS, SYMBOLS
 from engine.core import windows
 from engine.core.flow import Answer, Frame, Step
@@ -177,6 +177,12 @@ def token_label(token: str) -> str:
 
 
 def resolve_token(state: LcgState, test: SkillTest, token: str, events: Events) -> None:
+    """ST.4 for one token. A token that says "reveal another" (bless, curse, a scenario symbol with
+    `reveal_another`) keeps its own modifier and effects and adds the next token's [digest A.3 ST.3, bless and
+    curse: "+2 and reveal another"]; only a card that *ignores* a token takes its modifier back
+    (`ignore_last_token`)."""
+    test.before_token = TokenUndo(token_mod=test.token_mod, auto=test.auto, on_fail=len(test.token_on_fail),
+                                  elder_on_success=list(test.elder_on_success))
     ctx = {"seat": test.seat, "enemy": test.enemy, "token": token}
     if token in NUMBERS:
         test.token_mod += token_value(token)
@@ -196,7 +202,6 @@ def resolve_token(state: LcgState, test: SkillTest, token: str, events: Events) 
         if te is None:
             return
         if te.reveal_another:
-            test.ignored += 1
             push(state, "test_reveal", test.seat, token)
         test.token_mod += te.modifier - (board.count(state, test.seat, te.minus) if te.minus else 0)
         if te.auto_fail:
@@ -205,6 +210,20 @@ def resolve_token(state: LcgState, test: SkillTest, token: str, events: Events) 
         if te.effects:
             push(state, "effects", test.seat, token, effects=te.effects, ctx=ctx)
         say(events, f"{token_label(token).capitalize()}: {te.text}", "test.symbol", test.seat, token)
+
+
+def ignore_last_token(test: SkillTest) -> None:
+    """A card ignores the token just revealed (FAQ, the Lucky Dice errata: "ignore that token and reveal
+    another"): its modifier, automatic failure and "if you fail" effects no longer count. Effects it already
+    resolved at once stay resolved [decided: they happened before the card could answer]."""
+    before = test.before_token
+    if before is None:
+        return
+    test.token_mod, test.auto = before.token_mod, before.auto
+    test.token_on_fail = test.token_on_fail[:before.on_fail]
+    test.elder_on_success = list(before.elder_on_success)
+    test.ignored += 1
+    test.before_token = None
 
 
 # ---------------------------------------------------------------- ST.5-6 the result
@@ -312,16 +331,20 @@ def _owner(state: LcgState, uid: int, default: int) -> int:
 
 @auto("test_hit")
 def run_test_hit(state: LcgState, frame: Frame, events: Events) -> None:
-    """A successful attack's damage: 1 plus every bonus, counted now (a committed card's bonus included)."""
+    """A successful attack's damage: 1 plus every bonus, counted now (a committed card's bonus included), plus
+    the attacker's constant `damage_dealt` modifiers (a card in play: "your attacks deal +1 damage")."""
     test = current(state)
-    push(state, "hit_enemy", test.seat, frame.source, uid=test.enemy, amount=1 + test.damage_bonus, by=test.seat)
+    amount = 1 + test.damage_bonus + board.modifier(state, test.seat, "damage_dealt", "fight")
+    push(state, "hit_enemy", test.seat, frame.source, uid=test.enemy, amount=max(0, amount), by=test.seat)
 
 
 @auto("test_discover")
 def run_test_discover(state: LcgState, frame: Frame, events: Events) -> None:
-    """A successful investigation's clues: 1 plus every bonus, counted now."""
+    """A successful investigation's clues: 1 plus every bonus, counted now, plus the investigator's constant
+    `clues_discovered` modifiers."""
     test = current(state)
-    push(state, "discover", test.seat, frame.source, amount=1 + test.clue_bonus, loc=test.location)
+    amount = 1 + test.clue_bonus + board.modifier(state, test.seat, "clues_discovered", "investigate")
+    push(state, "discover", test.seat, frame.source, amount=max(0, amount), loc=test.location)
 
 
 # ---------------------------------------------------------------- ST.8

@@ -65,6 +65,7 @@ class InvState(BaseModel):
     damage: int = 0
     horror: int = 0
     actions: int = 0  # actions left this turn
+    action_mod: int = 0  # the `actions` modifier already counted in `actions` this round (board.sync_actions)
     #: additional actions this turn, each usable only for one kind of action (FAQ §1.10: the first action that
     #: qualifies uses it)
     bonus_actions: list[str] = Field(default_factory=list)
@@ -78,6 +79,16 @@ class InvState(BaseModel):
     mulliganed: bool = False
     #: lasting effects on you: [{"end": "turn"|"round"|"phase"|"test", "stat": ..., "amount": ..., "during": ...}]
     lasting: list[dict[str, object]] = Field(default_factory=list)
+
+
+class TokenUndo(BaseModel):
+    """A skill test's token results before one token resolved (its modifier, automatic result, "if you fail"
+    effects, elder sign effects)."""
+
+    token_mod: int
+    auto: Literal["", "succeed", "fail"]
+    on_fail: int  # how many "if you fail" effects there were
+    elder_on_success: list[dict[str, object]]
 
 
 class SkillTest(BaseModel):
@@ -95,7 +106,9 @@ class SkillTest(BaseModel):
     tokens: list[str] = Field(default_factory=list)  # tokens revealed (the last counts; earlier were ignored)
     bonus: int = 0  # +N to the skill value for this test
     token_mod: int = 0  # the revealed tokens' modifiers, summed (ST.4)
-    ignored: int = 0  # tokens revealed and then ignored ("reveal another")
+    ignored: int = 0  # tokens revealed and then ignored (a card's "ignore it and reveal another")
+    #: what the test was before the last token resolved, so that a card that ignores that token takes it back
+    before_token: TokenUndo | None = None
     damage_bonus: int = 0
     clue_bonus: int = 0
     auto: Literal["", "succeed", "fail"] = ""

@@ -272,7 +272,7 @@ def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tupl
             continue
         if pc.type == "event" and not _effect_has_target(state, seat, pc.play):
             continue
-        out.append((f"p{uid}", f"Play {pc.name} ({pc.cost} resources)",
+        out.append((f"p{uid}", f"Play {pc.name} ({board.counted(pc.cost or 0, 'resource')})",
                     Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}})))
     return out
 

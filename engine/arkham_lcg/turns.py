@@ -62,6 +62,7 @@ def run_start_turn(state: LcgState, frame: Frame, events: Events) -> None:
         return
     state.turn = seat
     i = state.invs[seat]
+    board.sync_actions(state, seat)  # a card that entered or left play since upkeep
     say(events, f"{state.seat_name(seat)}'s turn ({board.idef(state, seat).name}, at "
         f"{board.loc_name(state, i.location)}).", TURN_STARTED, seat, "rules")
     FLOW.push_steps(state, [window_step("turn.start", seat), Step(op="turn", seat=seat, source="rules"),
@@ -163,7 +164,7 @@ def menu(state: LcgState, seat: int) -> list[Option]:
     if (i.actions > 0 or i.bonus_actions) and i.location is not None:
         here = i.location
         action("investigate", f"Investigate {board.loc_name(state, here)} (shroud {board.shroud(state, here)}, "
-               f"{s.locations[here].clues} clues)", "investigate",
+               f"{board.counted(s.locations[here].clues, 'clue')})", "investigate",
                [Step(op="effects", seat=seat, source="investigate", args={"effects": [{"investigate": True}],
                                                                           "ctx": {"seat": seat}})])
         for c in board.connections(state, here):
@@ -190,7 +191,8 @@ def menu(state: LcgState, seat: int) -> list[Option]:
                    "evade", [Step(op="evade_start", seat=seat, source="evade", args={"uid": e.uid, "arg": {}})])
         for uid in playable(state, seat):
             pc = board.pdef(state, uid)
-            action(f"play:{uid}", f"Play {board.name(state, uid)} ({pc.cost} resources)", pc.action or "play",
+            cost = board.counted(pc.cost or 0, "resource")
+            action(f"play:{uid}", f"Play {board.name(state, uid)} ({cost})", pc.action or "play",
                    [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}, "paid": True})],
                    pc.text, pre=[Step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})])
     for uid, ab in action_abilities(state, seat):
@@ -251,7 +253,15 @@ def answer_turn(state: LcgState, frame: Frame, answer: Answer, events: Events) -
     steps = [*chosen.get("pre", []), *steps]
     if kind != "free":  # a test begun during this action that had to wait starts once the action is over
         steps.append(Step(op="release_tests", seat=seat, source="rules"))
+    steps.append(Step(op="sync_actions", seat=seat, source="rules"))
     FLOW.push_steps(state, steps)
+
+
+@auto("sync_actions")
+def run_sync_actions(state: LcgState, frame: Frame, events: Events) -> None:
+    """After each thing done in a turn: an `actions` modifier that came or went with it counts now."""
+    if board.playing(state, frame.owner):
+        board.sync_actions(state, frame.owner)
 
 
 def skip_turn_if_idle(state: LcgState, frame: Frame) -> bool:

@@ -85,7 +85,7 @@ VERBS: dict[str, str] = {
     "horror": "pos",
     "direct_damage": "pos",        # on your investigator, never on assets
     "direct_horror": "pos",
-    "heal_damage": "pos",          # from your investigator or an asset you control (you choose)
+    "heal_damage": "pos",          # from your investigator (FAQ: healing that names no target is never an asset's)
     "heal_horror": "pos",
     "gain_actions": "pos",         # actions this turn, usable for anything
     "extra_action": "action_type",  # one additional action this turn, only for that kind of action
@@ -105,7 +105,7 @@ VERBS: dict[str, str] = {
     "damage_bonus": "pos",         # the current attack deals +N damage
     "clue_bonus": "pos",           # the current investigation discovers +N clues
     "auto_succeed": "true",        # the current test succeeds (reveal no token)
-    "reveal_another": "true",      # the current test reveals another chaos token (this one is ignored)
+    "reveal_another": "true",      # the current test ignores the token just revealed and reveals another
     "until": "until",              # {end: turn|round|phase|test, modifiers: [...]}: a lasting effect on you
     # enemies
     "damage_enemy": "enemy_amount",   # {amount, which: this|engaged|here|any}: deal damage to an enemy

@@ -206,7 +206,7 @@ def test_the_watch_catches_a_hand_card_named_in_public() -> None:
     """The leak check itself: a public message naming a card secret before and after it is a leak; a card
     named once it was no longer secret (played) is not; an ephemeral message is never checked."""
     watch = SecretWatch(looks=[(1.0, frozenset({"Tide Chart", "Rope"})), (3.0, frozenset({"Rope"}))])
-    watch.versions = [(2.0, 10, "alice plays Tide Chart."), (2.5, 11, "Buttons: Play Rope (1 resources)"),
+    watch.versions = [(2.0, 10, "alice plays Tide Chart."), (2.5, 11, "Buttons: Play Rope (1 resource)"),
                       (3.5, 12, "Roper's Knot")]
     assert [(m, name) for m, name, _ in watch.leaks()] == [(11, "Rope")]
     private = FakeMessage(id=13, channel_id=1, guild_id=1, author=FakeUser(id=1, name="bot"), content="Rope",

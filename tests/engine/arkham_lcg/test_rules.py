@@ -304,3 +304,88 @@ def test_a_tests_effects_act_on_the_card_that_asked_for_it() -> None:
     if api.prompts(state) and prompt(state).title.startswith("Commit"):
         answer(state, [])
     assert omen not in i.threat and state.cards[omen].zone == "encounter_discard"
+
+
+def test_damage_dealt_and_clues_discovered_modifiers_add_to_a_success() -> None:
+    """Digest A.3 ST.7: a successful attack deals 1 damage and a successful investigation discovers 1 clue, each
+    plus every modifier to it; a constant "your attacks deal +1 damage" / "discover 1 additional clue" modifier
+    (stats `damage_dealt`, `clues_discovered`) counts as well as a card's bonus for that one test."""
+    state = new(players=2)
+    _turn(state)
+    seat = prompt(state).seats[0]
+    i = state.invs[seat]
+    i.lasting += [{"stat": "clues_discovered", "amount": 1, "during": "investigate", "end": "round"},
+                  {"stat": "damage_dealt", "amount": 1, "during": "fight", "end": "round"}]
+    state.bag = ["+1"]
+    answer(state, "investigate")
+    while prompt(state).title.startswith("Commit"):
+        answer(state, [], seat=prompt(state).seats[0])
+    assert i.clues == 2 and board.scen(state).locations["l.gate"].clues == 0  # 1 per investigator, both taken
+    e = _enemy(state, "e.stalker", "l.gate", engaged=seat)
+    state.bag = ["+1"]
+    answer(state, f"fight:{e.uid}")
+    while prompt(state).title.startswith("Commit"):
+        answer(state, [], seat=prompt(state).seats[0])
+    assert e.uid not in board.scen(state).enemies  # 1 + 1 damage defeats its 2 health
+
+
+def test_a_symbol_that_reveals_another_keeps_its_own_modifier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Digest A.3 ST.3: a token that says "reveal another" draws a new token and the test goes on with both, as
+    bless (+2) and curse (-2) do; its own modifier still counts. Here the elder thing is -2 and reveals another
+    (the empty bag's stand-in, 0): intellect 2 - 2 + 0 = 0 fails against shroud 1."""
+    from engine.arkham_lcg.content import Scenario, TokenEffect
+
+    effect = TokenEffect(modifier=-2, reveal_another=True, text="-2, and reveal another token.")
+    original = Scenario.token_effect
+    monkeypatch.setattr(Scenario, "token_effect", lambda self, symbol, difficulty: effect
+                        if symbol == "elder_thing" else original(self, symbol, difficulty))
+    state = new()
+    _turn(state)
+    state.bag = ["elder_thing"]
+    events = answer(state, "investigate")
+    while prompt(state).title.startswith("Commit"):
+        events = answer(state, [])
+    assert state.last_test is not None and state.last_test.tokens == ["elder_thing", "0"]
+    assert "fails by 1 (intellect 0 against 1)" in " ".join(e.text for e in events)
+
+
+def test_a_card_that_ignores_a_token_takes_back_its_modifier_and_auto_fail() -> None:
+    """FAQ (Lucky Dice errata): "ignore that token and reveal another": the ignored token's modifier, automatic
+    failure and "if you fail" effects no longer count; the next token's do."""
+    from engine.arkham_lcg.skilltest import ignore_last_token, resolve_token
+    from engine.arkham_lcg.state import SkillTest
+
+    state = new()
+    _turn(state)
+    test = SkillTest(seat=0, skill="intellect", difficulty=2)
+    resolve_token(state, test, "-4", [])
+    assert test.token_mod == -4
+    ignore_last_token(test)
+    assert test.token_mod == 0 and test.ignored == 1
+    resolve_token(state, test, "+1", [])
+    resolve_token(state, test, "auto_fail", [])
+    ignore_last_token(test)
+    assert test.auto == "" and test.token_mod == 1  # the +1 before it still counts
+    ignore_last_token(test)  # nothing left to take back
+    assert test.token_mod == 1 and test.ignored == 2
+
+
+def test_an_actions_modifier_counts_from_the_moment_it_is_in_force() -> None:
+    """Digest A.2 (the investigation phase: 3 actions a turn, plus modifiers) [decided]: a modifier that gives an
+    action, come into play during your turn, gives it this turn; one that leaves takes it back (never below 0);
+    upkeep counts it again for the next round."""
+    state = new()
+    _turn(state)
+    i = state.invs[0]
+    answer(state, "resource")
+    assert prompt(state).title == "Your turn: 2 actions left"
+    i.lasting.append({"stat": "actions", "amount": 1, "end": "game"})
+    answer(state, "resource")
+    assert prompt(state).title == "Your turn: 2 actions left"  # 2 - 1 + 1
+    i.lasting.clear()
+    answer(state, "resource")  # 2 - 1 - 1 = 0: the action given is taken back, and the turn is over
+    assert state.round == 2 and i.resources == 5 + 3 + 1  # three resource actions, then the upkeep's
+    i.lasting.append({"stat": "actions", "amount": 1, "end": "game"})
+    from engine.arkham_lcg.board import reset_actions
+    reset_actions(state, 0)
+    assert i.actions == 4 and i.action_mod == 1
