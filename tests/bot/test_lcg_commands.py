@@ -10,9 +10,10 @@ from fractions import Fraction
 import pytest
 
 from bot.games.arkham_lcg.commands import pick, suggestions
-from bot.games.arkham_lcg.readers import TokenRule, area_text, bag_text, hand_text, outcomes, seat_text, seat_view
+from bot.games.arkham_lcg.readers import area_text, bag_text, hand_text, seat_text, seat_view
 from engine import api
 from engine.arkham_lcg import board
+from engine.arkham_lcg.odds import TokenRule, outcomes
 from engine.arkham_lcg.state import LcgState
 from engine.core.errors import IllegalAction
 from engine.core.game import SeatSpec
