@@ -1,14 +1,15 @@
-"""A reasonable card game agent: sensible habits, no search.
+"""A reasonable card game agent: sensible habits, no search, the chaos bag's exact odds (engine/arkham_lcg/odds.py).
 
 On its turn an investigator advances the act when the group holds the clues; deals with engaged enemies
-(fights when its combat, with its weapon, beats the enemy's fight value by the chaos bag's usual margin,
-else evades, else fights anyway); plays the assets it can afford (weapons, allies, tools) early; investigates
-where clues are left when its intellect is up to the shroud; moves toward the nearest location with clues (or
-an unrevealed one); otherwise gathers resources and cards. In a test it commits the fewest cards that bring
-its value to the difficulty plus a margin for the bag. It lets allies soak damage and horror, uses every
-reaction it is offered, plays cancel cards on attacks that would defeat it, keeps its opening hand, and spends
-experience on the first upgrade the deckbuilding rules list. Every other question gets the prompt's default.
-"""
+(attacks, with its weapon if it has one, when the chance is good; else evades when that is likelier, or when
+the enemy retaliates; else plays an evading card; else takes the likelier of the two); plays a card or uses an
+ability that heals damage or horror when 2 or less is left; plays the assets it can afford early; investigates
+where clues are left when the chance is at least 30%; moves toward the nearest location with clues (or an
+unrevealed one); otherwise gathers resources and cards. In its own test it commits cards, most icons first,
+until the chance reaches 80%, and only when that makes the test likely and moves the chance by 15 points. It
+lets allies soak damage and horror, uses every reaction it is offered, plays cancel cards on attacks that would
+defeat it, keeps its opening hand, and spends experience on the first upgrade the deckbuilding rules list.
+Every other question gets the prompt's default."""
 
 from __future__ import annotations
 
@@ -18,14 +19,28 @@ from engine import api
 from engine.arkham_lcg import board
 from engine.arkham_lcg.content import ActCard, AgendaCard, LocationCard, PlayerCard, TreacheryCard
 from engine.arkham_lcg.effects import attack_targets
+from engine.arkham_lcg.odds import pass_chance
 from engine.arkham_lcg.skilltest import committable, current, test_value
-from engine.arkham_lcg.state import LcgState
+from engine.arkham_lcg.state import EnemyState, LcgState
 from engine.arkham_lcg.triggers import within_limit
 from engine.core.game import GameState
 from engine.core.prompt import Action, Prompt, PromptKind
 
 #: the margin a test is aimed at: the bag's tokens average about -1.5 at standard difficulty
 MARGIN = 2
+#: a test worth taking; a test cards are committed to until it reaches
+GOOD_ODDS, COMMIT_ODDS = 0.65, 0.8
+#: clues win scenarios: an investigation is worth a worse chance than a fight
+INVESTIGATE_ODDS = 0.3
+
+
+def _mentions(effects: object, verb: str) -> bool:
+    """Whether an effect list uses `verb` anywhere (nested: "each investigator here heals 1 horror")."""
+    if isinstance(effects, dict):
+        return verb in effects or any(_mentions(v, verb) for v in effects.values())
+    if isinstance(effects, list):
+        return any(_mentions(v, verb) for v in effects)
+    return False
 
 
 class SmartAgent:
@@ -56,23 +71,12 @@ class SmartAgent:
             return "act"
         engaged = board.engaged(state, seat)
         if engaged:
-            e = min(engaged, key=lambda x: x.health - x.damage)
-            weapon = self._weapon(ids, state, seat)
-            fight = board.enemy_fight(state, e)
-            if weapon and board.skill_value(state, seat, "combat", "fight") + 1 >= fight + MARGIN - 1:
-                return weapon
-            if f"fight:{e.uid}" in ids and board.skill_value(state, seat, "combat", "fight") >= fight + MARGIN:
-                return f"fight:{e.uid}"
-            if f"evade:{e.uid}" in ids and board.skill_value(state, seat, "agility", "evade") >= \
-                    board.enemy_evade(state, e) + MARGIN:
-                return f"evade:{e.uid}"
-            for oid in ids:
-                if oid.startswith("play:") and board.pdef(state, int(oid[5:])).action == "evade":
-                    return oid
-            if weapon:
-                return weapon
-            if f"fight:{e.uid}" in ids:
-                return f"fight:{e.uid}"
+            choice = self._engaged(state, seat, ids, min(engaged, key=lambda x: x.health - x.damage))
+            if choice:
+                return choice
+        healing = self._heal(state, seat, ids)
+        if healing:
+            return healing
         objective = self._objective(state, seat, ids)
         if objective:
             return objective
@@ -88,8 +92,9 @@ class SmartAgent:
             step = self._toward_clues(state, seat)
             if step and f"move:{step}" in ids and not (here and self._objective_at(state, seat, here)):
                 return f"move:{step}"
-        if "investigate" in ids and here is not None and s.locations[here].clues > 0 and \
-                board.skill_value(state, seat, "intellect", "investigate") + 1 >= board.shroud(state, here):
+        if "investigate" in ids and here is not None and s.locations[here].clues > 0 and pass_chance(
+                state, seat, board.skill_value(state, seat, "intellect", "investigate"),
+                board.shroud(state, here)) >= INVESTIGATE_ODDS:
             return "investigate"
         if i.actions > 0:
             step = self._toward_clues(state, seat)
@@ -107,6 +112,48 @@ class SmartAgent:
         if "resource" in ids:
             return "resource"
         return "end"
+
+    def _engaged(self, state: LcgState, seat: int, ids: list[str], e: EnemyState) -> str | None:
+        """Fight (with a weapon when it has one) when the odds are good, else evade when that is likelier or the
+        enemy retaliates, else an evading card, else whichever of the two is likelier."""
+        weapon = self._weapon(ids, state, seat)
+        combat = board.skill_value(state, seat, "combat", "fight")
+        fight = board.enemy_fight(state, e)
+        p_weapon = pass_chance(state, seat, combat + 1, fight) if weapon else 0.0  # a weapon's usual +1
+        p_fight = pass_chance(state, seat, combat, fight) if f"fight:{e.uid}" in ids else 0.0
+        evade = f"evade:{e.uid}"
+        p_evade = pass_chance(state, seat, board.skill_value(state, seat, "agility", "evade"),
+                              board.enemy_evade(state, e)) if evade in ids else 0.0
+        attack = weapon if weapon and p_weapon >= p_fight else (f"fight:{e.uid}" if p_fight else None)
+        p_attack = max(p_weapon, p_fight)
+        if attack and p_attack >= GOOD_ODDS:
+            return attack
+        if p_evade and (p_evade >= GOOD_ODDS and p_attack < 0.4
+                        or board.keyword(state, e, "retaliate") and p_evade >= p_attack + 0.1):
+            return evade
+        for oid in ids:
+            if oid.startswith("play:") and board.pdef(state, int(oid[5:])).action == "evade":
+                return oid
+        return attack or (evade if p_evade else None)
+
+    def _heal(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
+        """A card or ability that heals what is close to defeating the investigator (2 or less left)."""
+        i = state.invs[seat]
+        wanted = [kind for kind, left in (("heal_damage", board.max_health(state, seat) - i.damage),
+                                          ("heal_horror", board.max_sanity(state, seat) - i.horror)) if left <= 2]
+        if not wanted:
+            return None
+        for oid in ids:
+            if oid.startswith("play:"):
+                effects: object = board.pdef(state, int(oid[5:])).play
+            elif oid.startswith("ab:"):
+                uid, ab_id = oid.split(":")[1:]
+                effects = next(a.effects for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
+            else:
+                continue
+            if any(_mentions(effects, kind) for kind in wanted):
+                return oid
+        return None
 
     def _objective(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
         """A scenario's own action (a location's, the act's, the agenda's: reading a gauge, lighting a lamp) or
@@ -170,20 +217,21 @@ class SmartAgent:
         test = current(state)
         if test.seat != seat:
             return []
-        need = test.difficulty + MARGIN - test_value(state, test)
-        if need <= 0:
+        base = value = test_value(state, test)
+        before = pass_chance(state, seat, base, test.difficulty)
+        if before >= COMMIT_ODDS:
             return []
         cards = sorted(committable(state, seat), key=lambda u: -board.pdef(state, u).icons.for_skill(test.skill))
         chosen: list[str] = []
         for uid in cards:
-            if need <= 0:
+            icons = board.pdef(state, uid).icons.for_skill(test.skill)
+            if icons == 0 or pass_chance(state, seat, value, test.difficulty) >= COMMIT_ODDS:
                 break
-            c = board.pdef(state, uid)
-            if c.type != "skill" and len(chosen) >= 1 and need > 2:
-                continue
             chosen.append(f"c{uid}")
-            need -= c.icons.for_skill(test.skill)
-        return chosen if need <= 1 else []
+            value += icons
+        after = pass_chance(state, seat, value, test.difficulty)
+        # cards are spent only where they make the test likely and change the odds by much
+        return chosen if after >= GOOD_ODDS - 0.1 and after - before >= 0.15 else []
 
     # ---------------------------------------------------------------- everything else
     def _mulligan(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:

@@ -446,8 +446,27 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
     """
     if record.status != "active":
         return []
-    inv = _investigator(content, record.code)
-    deck = {cid: n for cid, n in record.deck.items() if n > 0}
+    deck = tuple(sorted((cid, n) for cid, n in record.deck.items() if n > 0))
+    key = (id(content), record.code, deck)
+    kept = _PURCHASES.get(key)
+    if kept is None or kept[0] is not content:
+        if len(_PURCHASES) >= PURCHASES_KEPT:
+            _PURCHASES.clear()
+        kept = _PURCHASES[key] = (content, _every_purchase(content, record.code, deck))
+    return [up.model_copy() for up in kept[1] if up.cost <= record.xp]
+
+
+#: every purchase for a deck, kept: each is checked against the whole deck (~0.2 s for a full list), and a
+#: campaign's upgrade question reads the list several times per answer. Keyed by the content object's id (the
+#: entry holds the object, so the id cannot be reused while it is kept).
+_PURCHASES: dict[tuple[int, str, tuple[tuple[str, int], ...]], tuple[Content, tuple[Upgrade, ...]]] = {}
+PURCHASES_KEPT = 256
+
+
+def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ...]) -> tuple[Upgrade, ...]:
+    """Every purchase that keeps this deck legal, at any price, in `legal_upgrades`' order."""
+    inv = _investigator(content, code)
+    deck = dict(held)
     now = _problems(content, inv, deck, None)
     short = deck_count(content, inv.id, deck) < inv.deck_size
     removes: list[str | None] = [None]
@@ -464,7 +483,7 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
             if remove is None and counts_toward_size(inv, add, new) and not short:
                 continue  # cheap skip: it would overfill the deck
             cost, _, why = _move_error(content, inv, deck, add, remove, now)
-            if why is not None or cost > record.xp:
+            if why is not None:
                 continue
             if remove is None and counts_toward_size(inv, add, new):
                 group, order = 0, cost
@@ -476,7 +495,7 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
             ranked.append(((group, order, label, add, remove or ""),
                            Upgrade(add=add, remove=remove, cost=cost, label=label)))
     ranked.sort(key=lambda pair: pair[0])
-    return [up for _, up in ranked]
+    return tuple(up for _, up in ranked)
 
 
 def apply_upgrade(content: Content, record: InvestigatorRecord, upgrade: Upgrade) -> InvestigatorRecord:

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.arkham_lcg import board
 from engine.arkham_lcg.state import LcgState
@@ -100,4 +100,18 @@ def token_rules(state: LcgState, seat: int) -> dict[str, TokenRule]:
 
 def pass_chance(state: LcgState, seat: int, value: int, difficulty: int) -> float:
     """The chance that `seat` passes a test of `value` (before the token) against `difficulty` now."""
-    return float(outcomes(Counter(state.bag), token_rules(state, seat)).pass_chance(value - difficulty))
+    bag = tuple(sorted(Counter(state.bag).items()))
+    rules = tuple(sorted(token_rules(state, seat).items()))
+    return _chances(bag, rules).get(value - difficulty, _edge(bag, rules, value - difficulty))
+
+
+@lru_cache(maxsize=4096)
+def _chances(bag: tuple[tuple[str, int], ...], rules: tuple[tuple[str, TokenRule], ...]) -> dict[int, float]:
+    """P(pass) by margin for one bag and one investigator's token rules, for the margins tests usually have
+    (the agent asks many times a turn; the bag changes rarely)."""
+    o = outcomes(dict(bag), dict(rules))
+    return {margin: float(o.pass_chance(margin)) for margin in range(-8, 9)}
+
+
+def _edge(bag: tuple[tuple[str, int], ...], rules: tuple[tuple[str, TokenRule], ...], margin: int) -> float:
+    return float(outcomes(dict(bag), dict(rules)).pass_chance(margin))

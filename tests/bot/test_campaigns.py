@@ -222,7 +222,7 @@ async def test_a_start_cut_short_between_opening_and_starting_the_game_is_finish
     assert (await data(camps))["game_id"] == left.id
 
 
-SEED_POOR = 5  # a campaign seed after whose first scenario the scholar cannot afford anything
+SEED_POOR = 8  # a campaign seed after whose first scenario the scholar cannot afford anything
 
 
 async def test_refusals_are_private_and_change_nothing(camps: CampaignService) -> None:
