@@ -13,7 +13,7 @@ from typing import Protocol
 from engine import api
 from engine.core.game import GameState
 from engine.core.manifest import load_target
-from engine.core.prompt import Action, Prompt
+from engine.core.prompt import Action, Prompt, PromptKind
 from engine.games import manifest
 
 
@@ -33,6 +33,10 @@ class RandomAgent:
             pending = api.prompts(state)
             prompt = pending[0] if len(pending) == 1 else self.rng.choice(pending)
         seat = prompt.seats[0] if len(prompt.seats) == 1 else self.rng.choice(prompt.seats)
+        kind = prompt.kind
+        if (kind is PromptKind.ONE or kind is PromptKind.CONFIRM) and prompt.options:
+            # one answer per option, in order: the same draw as choosing among every answer, without making them
+            return prompt.one_answer(seat, self.rng.choice(prompt.options).id)
         return self.rng.choice(prompt.answers(seat, limit=256))
 
 

@@ -136,6 +136,18 @@ class Prompt(BaseModel):
                 break
         return out
 
+    def one_answer(self, seat: int, option_id: str) -> Action:
+        """`Action(seat=seat, prompt=self.seq, choice=[option_id])`, built as `answers` builds each (an agent that
+        picks an option before building its answer makes only this one)."""
+        if not _ONE_FAST:
+            return Action(seat=seat, prompt=self.seq, choice=[option_id])
+        a = _new(Action)
+        _set(a, "__dict__", {"seat": seat, "prompt": self.seq, "choice": [option_id], "amount": None})
+        _set_fields_set(a, {"seat", "prompt", "choice"})
+        _set_extra(a, None)
+        _set_private(a, None)
+        return a
+
     def _one_answers(self, seat: int) -> list[Action]:
         """`answers` of a one-choice prompt: `Action(seat=seat, prompt=seq, choice=[id])` per option, built as
         `trusted` builds it, written out in one loop (a random playout asks this of nearly every prompt)."""

@@ -16,7 +16,7 @@ from engine.elder_sign.choices import Item, MonsterAt, UseAbility, UseItem
 from engine.elder_sign.dice import DIE_TYPES, FACE_LABEL, color_of
 from engine.elder_sign.effects import EFFECT, ability_sources, ability_sources_of, active_abilities
 from engine.elder_sign.effects_schema import describe
-from engine.elder_sign.ops import answers, asks, auto, event, option, prompt, push
+from engine.elder_sign.ops import answers, asks, event, option, prompt, push
 from engine.elder_sign.state import ElderSignState, Investigator
 
 abilities = active_abilities
@@ -426,17 +426,6 @@ def answer_heal(state: ElderSignState, step: Frame, action: Answer, events: Even
         return
     push(state, "effects", action.data, effects=[{step.args["what"]: step.args["amount"]}],
          source=step.args["source"], where=None, context="use")
-
-
-@auto("resume_post")
-def run_resume_post(state: ElderSignState, step: Frame, events: Events) -> None:
-    """Back to the post-roll decision after an item or ability, unless that finished the card."""
-    if not _adv_active(state):
-        return
-    if all_done(state):
-        push(state, "succeed", step.seat)
-    else:
-        push(state, "post_roll", step.seat)
 
 
 @asks("discard_items")

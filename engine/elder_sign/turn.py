@@ -416,7 +416,42 @@ def _roll(state: ElderSignState, seat: int, events: Events) -> None:
     text = ", ".join([_DIE_TEXT[d, f] for d, f in faces.items()])  # dice_text(state, pool)
     events.append(event(kind="dice.rolled", text=f"{name(state, seat)} rolls: {text}.", seat=seat,
                         data={"dice": faces}))
+    _post_roll(state, seat, events)
+
+
+def _post_roll(state: ElderSignState, seat: int, events: Events) -> None:
+    """The decision after a roll; in a battle, a roll that leaves nothing to decide is failed at once: the one
+    thing the rules allow then is the failed roll (6.2 with 3.2), so no one is asked to click it, and the
+    narration says why the die goes."""
+    if state.phase == "battle" and not _battle_choice(state, seat):
+        events.append(event(kind="battle.no_match", text=f"{name(state, seat)}: nothing in this roll completes "
+                            "the battle task (a failed roll).", seat=seat))
+        _fail_roll(state, seat, events)
+        return
     push(state, "post_roll", seat)
+
+
+@auto("resume_post")
+def run_resume_post(state: ElderSignState, step: Frame, events: Events) -> None:
+    """Back to the post-roll decision after an item, ability or clue, unless that finished the card."""
+    adv = state.adventure
+    if adv is None or adv.outcome is not None:
+        return
+    if items.all_done(state):
+        push(state, "succeed", step.seat)
+    else:
+        _post_roll(state, step.owner, events)
+
+
+def _battle_choice(state: ElderSignState, seat: int) -> bool:
+    """Whether the post-roll question of a battle roll would offer more than the failed roll: a way to complete
+    the battle task, a clue to spend on a reroll, or an item, spell or ability to use (as `ask_post_roll`)."""
+    pool, held = _pool_and_held(state, seat)
+    if task_options(state, seat, pool, held, _todo(state, "ao")):
+        return True
+    if pool and inv(state, seat).clues >= int(board.modifier(state, "clue_cost") or 1):
+        return True
+    return items.any_options(state, seat, "post")
 
 
 def held_dice(state: ElderSignState, seat: int) -> list[str]:
@@ -667,7 +702,8 @@ def _discard_die(state: ElderSignState, seat: int, reason: str, events: Events, 
     if pool is None:
         pool = board.dice_at(state, "pool")
     table = state.dice
-    kinds = {(DIE_COLOR[d], table[d].face) for d in pool}
+    by_face = _faces_matter(state, seat, len(pool) - 1)
+    kinds = {(DIE_COLOR[d], table[d].face if by_face else None) for d in pool}
     if len(kinds) == 1:
         _discard(state, seat, pool[0], events)
     elif pool:
@@ -676,18 +712,43 @@ def _discard_die(state: ElderSignState, seat: int, reason: str, events: Events, 
         _discard(state, seat, None, events)
 
 
+def _faces_matter(state: ElderSignState, seat: int, left: int) -> bool:
+    """Whether the faces of the pool's dice may still matter once one is discarded and `left` remain: the roll
+    is still live (its dice may complete a task), or a focus or an assistance may set one aside before the next
+    roll (3.2). Otherwise every die left is rolled again before anything reads it, and a discard differs only
+    by colour (an item die spent is gone for the adventure)."""
+    adv = state.adventure
+    if adv is None:
+        return False
+    if adv.rolled:
+        return True
+    if state.phase != "normal" or left <= 1:
+        return False
+    if not board.modifier(state, "no_focus"):
+        extra = sum(p["dice"] for _, k, p in ability_sources(state, seat) if k == "extra_focus")
+        if adv.focus_used < 1 + extra:
+            return True
+    if adv.assist_this_roll or board.modifier(state, "no_assist"):
+        return False
+    return any(s != seat and s not in adv.helpers for s in board.investigators_at(state, adv.where))
+
+
 @asks("discard_pick")
 def ask_discard(state: ElderSignState, step: Frame) -> Prompt:
+    """Which die to discard: one option per colour and face, or per colour when the faces no longer matter
+    (`_faces_matter`: every die left is rolled again first)."""
     opts = []
     seen = set()
-    for d, die in state.dice.items():
-        if die.loc != "pool":
-            continue
-        face = die.face
-        k = (DIE_COLOR[d], face)
+    pool = [(d, die.face) for d, die in state.dice.items() if die.loc == "pool"]
+    by_face = _faces_matter(state, step.owner, len(pool) - 1)
+    for d, face in pool:
+        k = (DIE_COLOR[d], face if by_face else None)
         if k not in seen:
             seen.add(k)
-            text = _DIE_TEXT.get((d, face)) or dice_text(state, (d,))
+            if by_face:
+                text = _DIE_TEXT.get((d, face)) or dice_text(state, (d,))
+            else:
+                text = f"a {DIE_COLOR[d]} die"
             opts.append(option(id=d, label=f"Discard {text}", data=d))
     return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: discard which die?", reason=step.args.get("reason", ""),

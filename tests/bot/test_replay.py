@@ -75,8 +75,9 @@ def test_replay_command_writes_every_phase_and_an_animation(tmp_path: Path,
     assert [int(p.stem.rsplit("step", 1)[1]) for p in pictures] == expected and expected[0] == 0
     gif = Image.open(out / f"elder-sign-{doc['game_id']}-replay.gif")
     assert gif.n_frames == len(pictures)
-    board = Image.open(pictures[0])
-    assert gif.size == (board.width // 2, board.height // 2)  # scaled: a whole game stays small
+    sizes = [Image.open(p).size for p in pictures]  # the animation's canvas is the largest board's
+    width, height = max(w for w, _ in sizes), max(h for _, h in sizes)
+    assert gif.size == (width // 2, height // 2)  # scaled: a whole game stays small
     assert "phase pictures and" in capsys.readouterr().out
 
 

@@ -55,7 +55,7 @@ def played_by_seat(start: GameState, end: GameState) -> set[tuple[int, str]]:
 async def record(service: GameService) -> dict[str, GameState]:
     """Two finished Elder Sign games in one channel (a win and a loss, bob in one only), an Eldritch Horror game
     ended by a moderator, and a lobby that never started (not counted)."""
-    won_start, won = await finish(service, ES_CHANNEL, (ALICE, BOB), "shub-niggurath", seed=118)
+    won_start, won = await finish(service, ES_CHANNEL, (ALICE, BOB), "shub-niggurath", seed=119)
     lost_start, lost = await finish(service, ES_CHANNEL, (ALICE,), "azathoth", seed=7)
     await service.new_game(EH_CHANNEL, GUILD, CAROL, "eldritch", {"ancient_one": "azathoth"}, seed=3)
     await service.start(EH_CHANNEL, CAROL)

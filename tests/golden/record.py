@@ -25,7 +25,7 @@ from engine.agents import RandomAgent
 
 HERE = Path(__file__).resolve().parent
 NAME = "elder-sign-golden"
-SEED = 118
+SEED = 119
 AGENT_SEED = 7
 OPTIONS = {"ancient_one": "shub-niggurath"}
 PLAYERS = (Actor(user_id=101, name="alice"), Actor(user_id=102, name="bob"))

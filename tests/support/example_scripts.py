@@ -28,7 +28,7 @@ from tests.support.typed_commands import Typed, typed_command
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "elder_sign.txt"
-#: a seed whose two-player game with the smart agent is short (about 125 decisions) and ends in a win
+#: a seed whose two-player game with the smart agent is short (about 85 decisions) and ends in a win
 SEED = 45
 USERS = ("alice", "bob")
 GROUP_PACKAGES = {"es": "elder_sign", "eh": "eldritch", "ah": "arkham3", "lcg": "arkham_lcg"}

@@ -103,6 +103,34 @@ def test_failed_roll_is_always_legal_and_terror_comes_before_the_discard() -> No
         assert len(pool(state)) == 5  # one die discarded, the rest rolled again
 
 
+def test_a_discard_asks_by_face_only_while_a_face_can_still_matter() -> None:
+    """digest §3.2 / rulebook "Failed Roll", "Focus" and "Assistance": after a failed roll one die is discarded,
+    then the player may focus or be assisted, then the rest are rolled again. Once the player's focus is used
+    and nobody can assist, every die left is rolled before its face is read, so dice of one colour are the same
+    die to discard: the engine discards one without asking, and asks only between colours."""
+    with extra_cards(adventure("test.disc", ["lore peril peril"])):
+        state = table()
+        place(state, 0, "test.disc")
+        state, _ = go(state, "slot:0")
+        set_faces(state, {"g1": "lore", "g2": "inv1", "g3": "inv1", "g4": "inv2", "g5": "inv3", "g6": "terror"})
+        state, _ = answer(state, "fail")
+        assert op(state) == "discard_pick"  # the focus is still to come: the faces matter
+        state, _ = answer(state, "g6")
+        state, _ = answer(state, "focus:g1")
+        set_faces(state, {"g2": "inv1", "g3": "inv2", "g4": "inv3", "g5": "terror"})
+        state, events = answer(state, "fail")
+        # focus used, no other investigator: one green die goes, no question
+        assert [e.kind for e in events].count("die.discarded") == 1 and op(state) == "post_roll"
+        assert len(pool(state)) == 3 and state.adventure.rolls == 3
+        # with the yellow die in the pool, the question is between colours only
+        state.dice["y"].loc = "pool"
+        set_faces(state, {d: "inv1" for d in pool(state)} | {"g2": "peril", "y": "inv4"})
+        state, _ = answer(state, "fail")
+        assert op(state) == "discard_pick"
+        labels = [o.label for o in prompt(state).options]
+        assert labels == ["Discard a green die", "Discard a yellow die"], labels
+
+
 def test_cost_gate_blocks_a_task_that_would_kill() -> None:
     """digest §1.5: a task may not be attempted if its sanity or stamina cost takes you to 0 or below."""
     with extra_cards(adventure("test.cost", ["lore sanity2"])):
@@ -336,6 +364,55 @@ def test_battle_success_removes_doom_and_the_last_doom_wins() -> None:
             set_faces(state, {dice[n]: faces.get(sym, sym.split("/")[0])})
         state, events = answer(state, "task:ao:*")
         assert state.over and state.result == "win" and state.doom == 0
+
+
+def test_a_battle_roll_with_nothing_to_do_is_failed_without_asking() -> None:
+    """rulebook "Battle" (digest §6.2 with §3.2): a battle roll that completes nothing, with no clue to spend and
+    nothing to use, can only be a failed roll; the engine makes it without a question (a click that changed
+    nothing) and says why. One green die never completes the battle task (it asks for several symbols), so the
+    last die is discarded and the attack ends."""
+    state = table()
+    clear_hands(state)
+    state.table[0].investigator.clues = 0
+    assert len(default_content().ancient_ones[state.ao].battle_task.symbols) > 1
+    state.doom = len(default_content().ancient_ones[state.ao].doom_track)
+    state.phase = "battle"
+    state.slots = [None] * 6
+    state.table[0].investigator.location = "ao"
+    greens = [d for d in state.dice if d.startswith("g")]
+    for d in greens[1:]:
+        state.dice[d].loc = "removed"
+    state.flow.stack.clear()
+    from engine.elder_sign.ops import push
+    from engine.elder_sign.rules import run
+    push(state, "turn_start", None)
+    events: list = []
+    run(state, events)
+    kinds = [e.kind for e in events]
+    at = kinds.index("dice.rolled")
+    assert kinds[at:at + 4] == ["dice.rolled", "battle.no_match", "die.discarded", "battle.spent"]
+    assert "completes the battle task" in events[at + 1].text
+    assert "post_roll" not in [f.op for f in state.flow.stack]  # no post-roll question was left asking
+
+
+def test_a_battle_roll_with_a_clue_to_spend_still_asks() -> None:
+    """digest §3.2 (clues reroll) in battle: with a clue in hand the failed roll is a choice, so it is asked."""
+    state = table()
+    clear_hands(state)
+    state.table[0].investigator.clues = 1
+    state.doom = len(default_content().ancient_ones[state.ao].doom_track)
+    state.phase = "battle"
+    state.slots = [None] * 6
+    state.table[0].investigator.location = "ao"
+    for d in [d for d in state.dice if d.startswith("g")][1:]:
+        state.dice[d].loc = "removed"
+    state.flow.stack.clear()
+    from engine.elder_sign.ops import push
+    from engine.elder_sign.rules import run
+    push(state, "turn_start", None)
+    run(state, [])
+    assert op(state) == "post_roll"
+    assert sorted(option_ids(state)) == ["clue", "fail"]
 
 
 def test_battle_example_cthulhu_attack_devours_and_adds_two_doom() -> None:
