@@ -1,19 +1,26 @@
 """A reasonable card game agent: sensible habits, no search, the chaos bag's exact odds (engine/arkham_lcg/odds.py).
 
 On its turn an investigator advances the act when the group holds the clues; deals with engaged enemies
-(attacks, with its weapon if it has one, when the chance is good; else evades when that is likelier, or when
-the enemy retaliates; else plays an evading card; else takes the likelier of the two); plays a card or uses an
-ability that heals damage or horror when 2 or less is left; plays the assets it can afford early; investigates
-where clues are left when the chance is at least 30%; moves toward the nearest location with clues (or an
-unrevealed one); otherwise gathers resources and cards. In its own test it commits cards, most icons first,
-until the chance reaches 80%, and only when that makes the test likely and moves the chance by 15 points. It
-lets allies soak damage and horror, uses every reaction it is offered, plays cancel cards on attacks that would
-defeat it, keeps its opening hand, and spends experience on the first upgrade the deckbuilding rules list.
-Every other question gets the prompt's default."""
+(for each, attacking it, by the likeliest way, weighed by the chance to defeat it with the actions left, against
+evading it, weighed by the harm its attacks would do, three times over when they could defeat it); plays a card
+or uses an ability that heals damage or horror when 2 or less is left; uses a scenario action or works at a
+threat-area card when its test is not hopeless; fights an enemy engaged with a friend at good odds; plays the
+assets it can afford early; when the act wants a deed, goes to it (an open scenario action, else the act's elite
+enemy) and fights that enemy; investigates here (the likeliest way, a tool's lower shroud or other skill
+counted, and a card or two from hand) when the chance is at least 30%, or moves toward a location clearly
+likelier to pay (or unrevealed), avoiding steps into attacks it could not take; otherwise gathers resources and
+cards. In its own test it commits cards, most icons first, until the chance reaches 80%, and only when that
+makes the test likely and moves the chance by 15 points. It lets allies soak damage and horror, uses every
+reaction it is offered, plays cancel cards on attacks that would defeat it, keeps its opening hand, answers
+"which enemy" with the one it meant, sends a moving enemy where fewer investigators are, lets an enemy engage
+the investigator with the most health and sanity left, and spends experience on the first upgrade the
+deckbuilding rules list. Every other question gets the prompt's default."""
 
 from __future__ import annotations
 
 import random
+from math import comb
+from typing import Any
 
 from engine import api
 from engine.arkham_lcg import board
@@ -43,10 +50,35 @@ def _mentions(effects: object, verb: str) -> bool:
     return False
 
 
+def _arg(effects: object, verb: str) -> dict[str, Any]:
+    """The argument of the first `verb` in an effect list ({} when it is `true` or absent)."""
+    if isinstance(effects, list):
+        for eff in effects:
+            if isinstance(eff, dict) and verb in eff:
+                arg = eff[verb]
+                return arg if isinstance(arg, dict) else {}
+    return {}
+
+
+def _threat(state: LcgState, e: EnemyState) -> int:
+    d = board.edef(state, e.uid)
+    return d.damage + d.horror
+
+
+def _at_least(k: int, n: int, p: float) -> float:
+    """P(at least k successes in n tries of chance p)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return sum(comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(k, n + 1))
+
+
 class SmartAgent:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.free_buys: dict[int, int] = {}
+        self.target: int | None = None  # the enemy its last fight or evade was meant for
 
     def act(self, state: GameState, prompt: Prompt | None = None) -> Action:
         prompt = prompt or api.prompts(state)[0]
@@ -69,17 +101,10 @@ class SmartAgent:
         i = state.invs[seat]
         if "act" in ids:
             return "act"
-        engaged = board.engaged(state, seat)
-        if engaged:
-            choice = self._engaged(state, seat, ids, min(engaged, key=lambda x: x.health - x.damage))
-            if choice:
-                return choice
-        healing = self._heal(state, seat, ids)
-        if healing:
-            return healing
-        objective = self._objective(state, seat, ids)
-        if objective:
-            return objective
+        for rule in (self._engaged, self._heal, self._objective, self._help):
+            chosen = rule(state, seat, ids)
+            if chosen:
+                return chosen
         for oid in ids:
             if oid.startswith("play:"):
                 c = board.pdef(state, int(oid[5:]))
@@ -92,49 +117,150 @@ class SmartAgent:
             step = self._toward_clues(state, seat)
             if step and f"move:{step}" in ids and not (here and self._objective_at(state, seat, here)):
                 return f"move:{step}"
-        if "investigate" in ids and here is not None and s.locations[here].clues > 0 and pass_chance(
-                state, seat, board.skill_value(state, seat, "intellect", "investigate"),
-                board.shroud(state, here)) >= INVESTIGATE_ODDS:
-            return "investigate"
+            boss = [e for e in board.enemies_at(state, here) if board.keyword(state, e, "elite")]
+            for e in boss:
+                way, p = self._best_way(state, seat, ids, "fight", e)
+                if way and p >= 0.3:
+                    self.target = e.uid
+                    return way
+        clues_here = here is not None and s.locations[here].clues > 0
+        investigate, p_here = self._best_way(state, seat, ids, "investigate")
+        if investigate and clues_here and p_here >= INVESTIGATE_ODDS:
+            return investigate
         if i.actions > 0:
-            step = self._toward_clues(state, seat)
+            step = self._toward_clues(state, seat, p_here if clues_here else -1.0)
             if step and f"move:{step}" in ids:
                 return f"move:{step}"
+        if investigate and clues_here:
+            return investigate
         targets = attack_targets(state, seat)
         for uid in targets:
-            if f"fight:{uid}" in ids and board.skill_value(state, seat, "combat", "fight") >= \
-                    board.enemy_fight(state, s.enemies[uid]) + 1:
-                return f"fight:{uid}"
-        if "investigate" in ids and here is not None and s.locations[here].clues > 0:
-            return "investigate"
+            way, p = self._best_way(state, seat, ids, "fight", s.enemies[uid])
+            if way and p >= GOOD_ODDS:
+                self.target = uid
+                return way
         if "draw" in ids and len(i.hand) < 5:
             return "draw"
         if "resource" in ids:
             return "resource"
         return "end"
 
-    def _engaged(self, state: LcgState, seat: int, ids: list[str], e: EnemyState) -> str | None:
-        """Fight (with a weapon when it has one) when the odds are good, else evade when that is likelier or the
-        enemy retaliates, else an evading card, else whichever of the two is likelier."""
-        weapon = self._weapon(ids, state, seat)
-        combat = board.skill_value(state, seat, "combat", "fight")
-        fight = board.enemy_fight(state, e)
-        p_weapon = pass_chance(state, seat, combat + 1, fight) if weapon else 0.0  # a weapon's usual +1
-        p_fight = pass_chance(state, seat, combat, fight) if f"fight:{e.uid}" in ids else 0.0
-        evade = f"evade:{e.uid}"
-        p_evade = pass_chance(state, seat, board.skill_value(state, seat, "agility", "evade"),
-                              board.enemy_evade(state, e)) if evade in ids else 0.0
-        attack = weapon if weapon and p_weapon >= p_fight else (f"fight:{e.uid}" if p_fight else None)
-        p_attack = max(p_weapon, p_fight)
-        if attack and p_attack >= GOOD_ODDS:
-            return attack
-        if p_evade and (p_evade >= GOOD_ODDS and p_attack < 0.4
-                        or board.keyword(state, e, "retaliate") and p_evade >= p_attack + 0.1):
-            return evade
+    # ---------------------------------------------------------------- enemies
+    def _ways(self, state: LcgState, seat: int, ids: list[str], kind: str) -> list[tuple[str, dict[str, Any]]]:
+        """Every option that is a `kind` action (fight, evade, investigate): the basic action, an ability of
+        that type, an event played as that action; with what its effect adds (skill, bonus, damage, shroud)."""
+        out: list[tuple[str, dict[str, Any]]] = []
         for oid in ids:
-            if oid.startswith("play:") and board.pdef(state, int(oid[5:])).action == "evade":
-                return oid
-        return attack or (evade if p_evade else None)
+            if oid == kind or oid.startswith(f"{kind}:"):
+                out.append((oid, {}))
+            elif oid.startswith("ab:"):
+                uid, ab_id = oid.split(":")[1:]
+                ab = next(a for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
+                if ab.type == kind:
+                    out.append((oid, _arg(ab.effects, kind)))
+            elif oid.startswith("play:"):
+                c = board.pdef(state, int(oid[5:]))
+                if c.action == kind:
+                    out.append((oid, _arg(c.play, kind)))
+        return out
+
+    def _best_way(self, state: LcgState, seat: int, ids: list[str], kind: str,
+                  e: EnemyState | None = None) -> tuple[str | None, float]:
+        """The likeliest way to take a `kind` action (against enemy `e`), counting a card or two from the hand
+        committed to it; for a fight, a way that deals more damage counts as a little likelier. Spending a
+        card's uses or an event only where it is clearly better than the basic action."""
+        if kind == "investigate":
+            here = state.invs[seat].location
+            if here is None:
+                return None, 0.0
+            difficulty = board.shroud(state, here) + board.modifier(state, seat, "shroud")
+        else:
+            assert e is not None
+            difficulty = board.enemy_fight(state, e) if kind == "fight" else board.enemy_evade(state, e)
+        best: tuple[str | None, float] = (None, 0.0)
+        score = -1.0
+        for oid, arg in self._ways(state, seat, ids, kind):
+            if e is not None and ":" in oid and not oid.startswith(("ab:", "play:")) and oid != f"{kind}:{e.uid}":
+                continue
+            skill = str(arg.get("skill", {"fight": "combat", "evade": "agility"}.get(kind, "intellect")))
+            value = board.skill_value(state, seat, skill, kind) + int(arg.get("bonus", 0))
+            value += min(2, self._hand_icons(state, seat, skill, kind))
+            p = pass_chance(state, seat, value, max(0, difficulty + int(arg.get("shroud", 0))))
+            extra = 0.1 * int(arg.get("damage", 0)) + (0.0 if oid == kind or oid.startswith(f"{kind}:") else -0.05)
+            if p + extra > score:
+                best, score = (oid, p), p + extra
+        return best
+
+    def _hand_icons(self, state: LcgState, seat: int, skill: str, action: str | None) -> int:
+        """Icons for `skill` the hand could commit to the investigator's own `action` test."""
+        total = 0
+        for uid in state.invs[seat].hand:
+            c = board.pdef(state, uid)
+            if c.weakness or c.commit_only in ("fight", "evade", "investigate") and c.commit_only != action:
+                continue
+            total += c.icons.for_skill(skill)
+        return total
+
+    def _engaged(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
+        """Engaged enemies: weigh, for each, attacking it (the chance to defeat it with the actions left, minus
+        what a retaliation costs) against evading it (the chance, times what its attacks would do), an enemy
+        whose attacks could defeat the investigator this round counting three times over; take the best."""
+        engaged = sorted(board.engaged(state, seat), key=lambda x: x.uid)
+        if not engaged:
+            return None
+        i = state.invs[seat]
+        actions = max(1, i.actions)
+        ready = [e for e in engaged if not e.exhausted]
+        lethal_d = sum(board.edef(state, e.uid).damage for e in ready) >= board.max_health(state, seat) - i.damage
+        lethal_h = sum(board.edef(state, e.uid).horror for e in ready) >= board.max_sanity(state, seat) - i.horror
+        plans: list[tuple[float, str, int]] = []
+        for e in engaged:
+            d = board.edef(state, e.uid)
+            threat = float(d.damage + d.horror) + 0.5
+            if lethal_d and d.damage or lethal_h and d.horror:
+                threat *= 3
+            attack, p_attack = self._best_way(state, seat, ids, "fight", e)
+            evade, p_evade = self._best_way(state, seat, ids, "evade", e)
+            if attack:
+                left = e.health - e.damage
+                dmg = 1 + int(self._effect_arg(state, attack, "fight").get("damage", 0))
+                p_kill = _at_least(-(-left // dmg), actions, p_attack)
+                value = p_kill * (threat + 1.5) + 0.3 * p_attack
+                if board.keyword(state, e, "retaliate"):
+                    value -= (1 - p_attack) * threat * 0.5
+                plans.append((value, attack, e.uid))
+            if evade and not board.is_massive(state, e) and not e.exhausted:
+                plans.append((p_evade * threat, evade, e.uid))
+        if not plans:
+            return None
+        _, choice, uid = max(plans, key=lambda t: (t[0], -t[2], t[1]))
+        self.target = uid
+        return choice
+
+    def _effect_arg(self, state: LcgState, oid: str, verb: str) -> dict[str, Any]:
+        if oid.startswith("ab:"):
+            return _arg(self._ab(state, oid).effects, verb)
+        if oid.startswith("play:"):
+            return _arg(board.pdef(state, int(oid[5:])).play, verb)
+        return {}
+
+    def _help(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
+        """Fight an enemy at its location that is engaged with someone else, when the odds are good."""
+        s = board.scen(state)
+        for uid in attack_targets(state, seat):
+            e = s.enemies[uid]
+            if e.engaged is None or e.engaged == seat:
+                continue
+            way, p = self._best_way(state, seat, ids, "fight", e)
+            bar = GOOD_ODDS + (0.1 if board.keyword(state, e, "retaliate") else 0.0)
+            if way and p >= bar:
+                self.target = uid
+                return way
+        return None
+
+    def _ab(self, state: LcgState, oid: str) -> Any:
+        uid, ab_id = oid.split(":")[1:]
+        return next(a for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
 
     def _heal(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
         """A card or ability that heals what is close to defeating the investigator (2 or less left)."""
@@ -147,7 +273,9 @@ class SmartAgent:
             if oid.startswith("play:"):
                 effects: object = board.pdef(state, int(oid[5:])).play
             elif oid.startswith("ab:"):
-                uid, ab_id = oid.split(":")[1:]
+                effects = self._ab(state, oid).effects
+            elif oid.startswith("f") and ":" in oid and oid[1:].split(":")[0].isdigit():
+                uid, ab_id = oid[1:].split(":")
                 effects = next(a.effects for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
             else:
                 continue
@@ -157,7 +285,8 @@ class SmartAgent:
 
     def _objective(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
         """A scenario's own action (a location's, the act's, the agenda's: reading a gauge, lighting a lamp) or
-        getting rid of a treachery in the threat area; never resigning."""
+        getting rid of a treachery in the threat area, when its test (if any) is not hopeless; never
+        resigning."""
         for oid in ids:
             if not oid.startswith("ab:"):
                 continue
@@ -166,41 +295,86 @@ class SmartAgent:
             ab = next(a for a in card.abilities if a.id == ab_id)
             if ab.type == "resign" or isinstance(card, PlayerCard) and card.weakness is None:
                 continue
-            if isinstance(card, (LocationCard, ActCard, AgendaCard, TreacheryCard, PlayerCard)):
-                return oid
+            if not isinstance(card, (LocationCard, ActCard, AgendaCard, TreacheryCard, PlayerCard)):
+                continue
+            test = _arg(ab.effects, "test")
+            if test and isinstance(card, (TreacheryCard, PlayerCard)):
+                skill = str(test.get("skill", "willpower"))
+                value = board.skill_value(state, seat, skill) + min(2, self._hand_icons(state, seat, skill, None))
+                i = state.invs[seat]
+                low = min(board.max_health(state, seat) - i.damage, board.max_sanity(state, seat) - i.horror) <= 2
+                if pass_chance(state, seat, value, int(test.get("difficulty", 0))) < (0.1 if low else 0.3):
+                    continue
+            return oid
         return None
 
-    def _weapon(self, ids: list[str], state: LcgState, seat: int) -> str | None:
-        for oid in ids:
-            if oid.startswith("ab:"):
-                uid, ab_id = oid.split(":")[1:]
-                ab = next(a for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
-                if ab.type == "fight":
-                    return oid
-        return None
-
-    def _toward_clues(self, state: LcgState, seat: int) -> str | None:
-        """The next step toward the nearest useful location: while the act wants an objective rather than clues,
-        a location with a scenario action open now; otherwise one with clues or still unrevealed."""
+    def _toward_clues(self, state: LcgState, seat: int, p_here: float = -1.0) -> str | None:
+        """The next step toward the most useful location: while the act wants an objective rather than clues,
+        the nearest with a scenario action open now; otherwise one with clues (the likelier to investigate, a
+        step farther costing a little) or still unrevealed, and only if it is clearly better than staying
+        (`p_here`: the chance to investigate here, -1 with no clues here). Steps into danger it cannot take
+        are avoided when there is another way."""
         here = state.invs[seat].location
         if here is None:
             return None
         s = board.scen(state)
         dist = board.distance_map(state, here)
         act = board.act(state)
-        goals: list[str] = []
+        goal: str | None = None
         if act is not None and act.clues == 0:
-            goals = [c for c in dist if c != here and self._objective_at(state, seat, c)]
-        if not goals:
-            goals = [c for c in dist if c != here and (not s.locations[c].revealed or s.locations[c].clues > 0)]
-        if not goals:
-            return None
-        goal = min(goals, key=lambda c: (dist[c], c))
+            # an action open now; else the act's deed is most often defeating its elite enemy; else explore
+            goals = [c for c in dist if c != here and s.locations[c].revealed and self._objective_at(state, seat, c)]
+            if not goals and not self._objective_at(state, seat, here):
+                goals = [e.location for e in s.enemies.values() if e.location in dist and e.location != here
+                         and board.keyword(state, e, "elite")]
+            if not goals:
+                goals = [c for c in dist if c != here and not s.locations[c].revealed]
+            if goals:
+                goal = min(goals, key=lambda c: (dist[c], c))
+        if goal is None:
+            scored: list[tuple[float, str]] = []
+            for c in dist:
+                if c == here:
+                    continue
+                loc = s.locations[c]
+                if not loc.revealed:
+                    p = 0.45
+                elif loc.clues > 0:
+                    p = self._chance_at(state, seat, c)
+                else:
+                    continue
+                scored.append((p - 0.12 * (dist[c] - 1) - 0.1 * self._danger(state, seat, c), c))
+            if not scored:
+                return None
+            value, goal = min(scored, key=lambda t: (-t[0], t[1]))
+            if p_here >= 0 and value < p_here + 0.15:
+                return None
+        steps = []
         for nxt in sorted(board.connections(state, here)):
             d = board.distance_map(state, nxt)
             if d.get(goal, 99) == dist[goal] - 1:
-                return nxt
-        return None
+                steps.append(nxt)
+        if not steps:
+            return None
+        return min(steps, key=lambda c: (self._danger(state, seat, c), c))
+
+    def _chance_at(self, state: LcgState, seat: int, code: str) -> float:
+        """The chance to investigate `code` with the investigator's own intellect and a card or two."""
+        value = board.skill_value(state, seat, "intellect", "investigate")
+        value += min(2, self._hand_icons(state, seat, "intellect", "investigate"))
+        return pass_chance(state, seat, value, board.shroud(state, code) + board.modifier(state, seat, "shroud"))
+
+    def _danger(self, state: LcgState, seat: int, code: str) -> int:
+        """How many of the investigator's health or sanity points short it would be of surviving an attack from
+        each ready enemy there that would engage it (0: safe enough)."""
+        i = state.invs[seat]
+        hits = [e for e in board.enemies_at(state, code) if not e.exhausted and e.engaged is None
+                and not board.keyword(state, e, "aloof")]
+        damage = sum(board.edef(state, e.uid).damage for e in hits)
+        horror = sum(board.edef(state, e.uid).horror for e in hits)
+        left_h = board.max_health(state, seat) - i.damage
+        left_s = board.max_sanity(state, seat) - i.horror
+        return max(0, 2 * damage - left_h + 1) + max(0, 2 * horror - left_s + 1)
 
     def _objective_at(self, state: LcgState, seat: int, code: str) -> bool:
         loc = board.scen(state).locations[code]
@@ -276,6 +450,26 @@ class SmartAgent:
             return "done"
         self.free_buys[seat] = self.free_buys.get(seat, 0) + 1 if rec.xp == 0 else 0
         return ups[0]
+
+    def _pick(self, state: LcgState, prompt: Prompt, seat: int) -> str | None:
+        """The enemy the investigator meant to fight or evade; an enemy that moves by the lead's choice goes
+        where fewer investigators are hurt; an enemy engages the investigator with the most health left."""
+        frame = state.flow.stack[-1]
+        then = frame.args.get("then")
+        values = {o.id: o.data for o in prompt.options}
+        if then in ("fight_start", "evade_start"):
+            for oid, uid in values.items():
+                if uid == self.target:
+                    return oid
+        if then == "move_enemy":
+            return min(values, key=lambda oid: (len(board.at(state, str(values[oid]))), oid))
+        if then == "engage_with":
+            def left(oid: str) -> tuple[int, str]:
+                s = int(values[oid])
+                i = state.invs[s]
+                return (-(board.max_health(state, s) - i.damage + board.max_sanity(state, s) - i.horror), oid)
+            return min(values, key=left)
+        return None
 
     def _hand_discard(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
         n = prompt.min_choices

@@ -219,6 +219,8 @@ def _responders(state: LcgState, uid: int, ab: Ability, wseat: int | None) -> li
     player_card = state.cards[uid].owner is not None or any(i.uid == uid for i in state.invs)
     if ab.who == "you":
         if wseat is None:  # a window that names nobody: an encounter card nobody holds answers to the lead
+            if not player_card and state.scenario is not None and uid in state.scenario.enemies:
+                return seats[:1]  # an enemy's "you" is an investigator it is engaged with: unengaged, nobody
             return seats[:1] if player_card else (seats or [board.lead(state)])
         return [wseat] if wseat in seats else []
     if wseat is None or not board.playing(state, wseat):

@@ -222,7 +222,8 @@ async def test_a_start_cut_short_between_opening_and_starting_the_game_is_finish
     assert (await data(camps))["game_id"] == left.id
 
 
-SEED_POOR = 8  # a campaign seed after whose first scenario the scholar cannot afford anything
+SEED_POOR = 15  # a campaign seed after whose first scenario the scholar cannot afford anything (was 8 until the
+# smart agent learned to evade and investigate better; re-pick by outcome when the agent's play changes)
 
 
 async def test_refusals_are_private_and_change_nothing(camps: CampaignService) -> None:

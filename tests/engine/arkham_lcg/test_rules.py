@@ -389,3 +389,21 @@ def test_an_actions_modifier_counts_from_the_moment_it_is_in_force() -> None:
     from engine.arkham_lcg.board import reset_actions
     reset_actions(state, 0)
     assert i.actions == 4 and i.action_mod == 1
+
+
+def test_an_enemys_forced_ability_for_you_answers_only_to_the_investigator_it_is_engaged_with() -> None:
+    """docs/arkham_lcg_content.md (`who: you`: for an encounter card, the investigator whose engagement holds it)
+    and the rules reference's "you" on an enemy: an enemy's "if it is engaged with you" ability has nobody to
+    answer to while it is unengaged (a Deacon of the Low Hymn placed doom every enemy phase on its own before),
+    and answers to the engaged investigator once it engages."""
+    from engine.arkham_lcg.content import Ability
+    from engine.arkham_lcg.triggers import _responders
+
+    state = new(players=2)
+    _turn(state)
+    ab = Ability(id="intone", kind="forced", window="after:enemy.start", who="you", effects=[{"doom": 1}],
+                 text="Forced: if engaged with you, 1 doom.")
+    e = _enemy(state, "e.stalker", "l.gate")
+    assert _responders(state, e.uid, ab, None) == []
+    e.engaged = 1
+    assert _responders(state, e.uid, ab, None) == [1]
