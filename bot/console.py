@@ -542,6 +542,8 @@ class Console:
     def show_prompt(self, card: PromptCard) -> None:
         p = card.prompt
         self.write(f"[prompt #{p.seq}] {card.text}")
+        if p.private:  # one screen shows everything; the channel would not
+            self.write("    (private: in Discord only the player asked sees these options, never the channel)")
         if p.kind is PromptKind.AMOUNT:
             self.write(f"    choose a number from {p.min_amount} to {p.max_amount}")
             return

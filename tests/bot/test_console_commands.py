@@ -190,3 +190,21 @@ def test_every_subcommand_and_option_has_help_showing_its_default() -> None:
             assert action.help, f"miskatonic {name} {action.option_strings or action.dest} has no help"
             if action.option_strings:
                 assert "default" in action.help, f"miskatonic {name} {action.option_strings[0]}: no default"
+
+
+def test_a_private_prompt_says_that_only_its_player_would_see_it(sqlite_store: Store, tmp_path: Path) -> None:
+    """The console shows every prompt on one screen; a prompt that names hidden cards (Prompt.private) says that
+    in Discord only the asked player sees its options, so a reader of a transcript does not take them as public."""
+    from bot.service_types import PromptCard
+    from engine.core.prompt import Option, Prompt, PromptKind
+
+    out: list[str] = []
+    console = _console(sqlite_store, out, tmp_path)
+    hand = Prompt(seq=3, seats=[0], kind=PromptKind.ONE, title="Commit a card?", private=True,
+                  options=[Option(id="c1", label="Steady Nerves"), Option(id="none", label="Commit nothing")])
+    console.show_prompt(PromptCard(game_id=1, prompt=hand, user_ids=[1], text="Waiting for alice: Commit a card?"))
+    assert out[1].startswith("    (private: in Discord only the player asked sees these options")
+    out.clear()
+    console.show_prompt(PromptCard(game_id=1, prompt=hand.model_copy(update={"private": False}), user_ids=[1],
+                                   text="Waiting for alice: Commit a card?"))
+    assert not any("private" in line for line in out)
