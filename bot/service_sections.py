@@ -1,7 +1,7 @@
 """Sections: how a game's steps become what the channel shows, for every game alike.
 
 A section is one turn (or one phase, for games without turns): the channel shows it as one living message
-that grows as it resolves and is frozen when it ends, and the board picture follows it. The engine marks
+that grows as it resolves and is frozen when it ends, and the board picture joins it then. The engine marks
 sections with event kinds every game shares (engine/core/events.py): `turn.started`/`phase.started` begin
 one, `turn.ended`/`phase.ended` end it; a game without start markers gets a section that ends at its first
 `render` event. A section also opens to carry a question asked when none is open.

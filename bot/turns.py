@@ -5,7 +5,8 @@ The service keeps, in the database and in the same transaction as each step, wha
 
 * a section is one message: the narration in an embed (its opening line in bold), the picture of its latest
   event (the dice) in that embed, and the pending prompt's controls; it is edited as the section grows and
-  frozen (no controls) when it ends; then the board picture follows as one new message;
+  frozen (no controls) when it ends, and the board as the section left it joins that message then (a second
+  embed): one message per section, where a board of its own would double the channel's traffic;
 * a long section continues in a second message (each holds up to `PAGE_MAX` characters of narration);
 * the message mentions who the game waits for, but pings only users newly awaited (the service decides
   them): in the message itself when it is new, else in a short ping message that goes away once they have
@@ -48,7 +49,7 @@ NO_PINGS = discord.AllowedMentions.none()
 OPEN_COLOUR = discord.Colour(0x3B6E8F)
 FROZEN_COLOUR = discord.Colour(0x4F545C)
 SNOWFLAKE_MAX = 2**63 - 1
-NO_PICTURE = 0  # board_message_id when the section's board could not be drawn (none is posted)
+NO_PICTURE = 0  # board_message_id when the section's board could not be drawn (none is shown)
 
 
 def pages(lines: list[str], limit: int = PAGE_MAX) -> list[list[str]]:
@@ -160,11 +161,12 @@ class TablePublisher:
                               view.game_id)
         split = pages(shown_lines(section))
         ids = list(section.message_ids)
+        board, board_shown = await self._section_board(view, section)
         failed = False
         for k, page in enumerate(split):
             last = k == len(split) - 1
             payload = self._payload(view, page, cards=cards if last else [], picture=picture if last else None,
-                                    frozen=not (last and is_open))
+                                    frozen=not (last and is_open), board=board if last else None)
             mentions = discord.AllowedMentions(users=[discord.Object(u) for u in owed]) if last and owed \
                 else NO_PINGS
             message_id = ids[k] if k < len(ids) else None
@@ -190,63 +192,82 @@ class TablePublisher:
             ids = ids[: len(split)]
         ping_messages = await self._pings(channel, view, section, cards, owed, ids, failed)
         board_id = section.board_message_id
-        if not failed and section.closed and section.board and board_id is None and section.end_step is not None:
-            board_id = await self._board(channel, view, section.end_step)
-        failed = failed or (section.closed and section.board and board_id is None)
+        if board_shown and not failed and ids:
+            board_id = ids[-1] if board is not None else NO_PICTURE
         # After a failure, record what exists (so nothing is posted twice) but not the rev: the next pass
         # (or the next click) tries again.
         await service.section_shown(section, rev=section.shown_rev if failed else section.rev, message_ids=ids,
                                     board_message_id=board_id, ping_messages=ping_messages)
 
+    async def _section_board(self, view: TableView, section: Section) -> tuple[Image | None, bool]:
+        """(the board as a closed section left it, whether the section shows its board): drawn for a closed
+        section that wants one, unless an earlier build already posted it as a message of its own."""
+        if not (section.closed and section.board and section.end_step is not None):
+            return None, False
+        if section.board_message_id not in (None, NO_PICTURE) and \
+                section.board_message_id not in section.message_ids:
+            return None, False  # a board message of its own, from before boards joined their section
+        try:
+            return await self.bot.service.board_picture(view.channel_id, view.game_id, section.end_step), True
+        except Exception:
+            log.exception("drawing the board of game %s at step %s failed", view.game_id, section.end_step)
+            return None, True
+
     def _payload(self, view: TableView, page: list[str], *, cards: list[PromptCard], picture: Image | None,
-                 frozen: bool) -> dict[str, Any]:
-        embed: discord.Embed | None = None
+                 frozen: bool, board: Image | None = None) -> dict[str, Any]:
+        embeds: list[discord.Embed] = []
         description = "\n".join(page)
         if description or picture is not None:
             embed = discord.Embed(description=description or None,
                                   colour=FROZEN_COLOUR if frozen else OPEN_COLOUR)
             if picture is not None:
                 embed.set_image(url=f"attachment://{picture.filename}")
+            embeds.append(embed)
+        if board is not None:
+            embeds.append(discord.Embed(colour=FROZEN_COLOUR).set_image(url=f"attachment://{board.filename}"))
         content = "" if frozen else fit(waiting_text(cards))
-        if not content and embed is None:
+        if not content and not embeds:
             content = "…"
-        return {"content": content, "embed": embed, "picture": picture,
+        pictures = [p for p in (picture, board) if p is not None]
+        return {"content": content, "embeds": embeds, "pictures": pictures,
                 "view": None if frozen else controls(view, cards)}
 
     @staticmethod
     def _fingerprint(payload: dict[str, Any]) -> str:
-        embed = payload["embed"]
         view = payload["view"]
-        parts = [payload["content"], repr(embed.to_dict() if embed is not None else None),
+        parts = [payload["content"], repr([e.to_dict() for e in payload["embeds"]]),
                  repr(view.to_components() if view is not None else None)]
         return hashlib.sha1("\x00".join(parts).encode()).hexdigest()
 
+    @staticmethod
+    def _files(pictures: list[Image]) -> list[discord.File]:
+        return [discord.File(io.BytesIO(p.data), filename=p.filename) for p in pictures]
+
     async def _post(self, channel: Any, payload: dict[str, Any], mentions: discord.AllowedMentions) -> int:
         kwargs: dict[str, Any] = {"content": payload["content"] or None, "allowed_mentions": mentions}
-        if payload["embed"] is not None:
-            kwargs["embed"] = payload["embed"]
+        if payload["embeds"]:
+            kwargs["embeds"] = payload["embeds"]
         if payload["view"] is not None:
             kwargs["view"] = payload["view"]
-        picture: Image | None = payload["picture"]
-        if picture is not None:
-            kwargs["file"] = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+        pictures: list[Image] = payload["pictures"]
+        if pictures:
+            kwargs["files"] = self._files(pictures)
         message = await channel.send(**kwargs)
         self._shown[message.id] = self._fingerprint(payload)
-        self._picture[message.id] = picture.filename if picture is not None else ""
+        self._picture[message.id] = "|".join(p.filename for p in pictures)
         return int(message.id)
 
     async def _edit(self, channel: Any, message_id: int, payload: dict[str, Any], *, force: bool) -> bool:
         """Edit the message to show `payload`; False if it no longer exists."""
         fingerprint = self._fingerprint(payload)
-        picture: Image | None = payload["picture"]
-        wanted = picture.filename if picture is not None else ""
+        pictures: list[Image] = payload["pictures"]
+        wanted = "|".join(p.filename for p in pictures)
         if not force and self._shown.get(message_id) == fingerprint and self._picture.get(message_id) == wanted:
             return True
         kwargs: dict[str, Any] = {"content": payload["content"] or None, "allowed_mentions": NO_PINGS,
-                                  "embed": payload["embed"], "view": payload["view"]}
+                                  "embeds": payload["embeds"], "view": payload["view"]}
         if force or self._picture.get(message_id) != wanted:
-            kwargs["attachments"] = [discord.File(io.BytesIO(picture.data), filename=picture.filename)] \
-                if picture is not None else []
+            kwargs["attachments"] = self._files(pictures)
         try:
             await channel.get_partial_message(message_id).edit(**kwargs)
         except discord.NotFound:
@@ -297,22 +318,3 @@ class TablePublisher:
             except discord.HTTPException:
                 log.warning("could not ping %s for game %s", owed, view.game_id, exc_info=True)
         return kept
-
-    async def _board(self, channel: Any, view: TableView, step: int) -> int | None:
-        """Post the board as it was at `step`; the message id (NO_PICTURE when there is no picture; None
-        when it could not be posted, to try again)."""
-        try:
-            picture = await self.bot.service.board_picture(view.channel_id, view.game_id, step)
-        except Exception:
-            log.exception("drawing the board of game %s at step %s failed", view.game_id, step)
-            picture = None
-        if picture is None:
-            return NO_PICTURE
-        embed = discord.Embed(colour=FROZEN_COLOUR).set_image(url=f"attachment://{picture.filename}")
-        try:
-            message = await channel.send(embed=embed, allowed_mentions=NO_PINGS,
-                                         file=discord.File(io.BytesIO(picture.data), filename=picture.filename))
-        except discord.HTTPException:
-            log.warning("could not post the board of game %s", view.game_id, exc_info=True)
-            return None
-        return int(message.id)

@@ -186,8 +186,8 @@ class AuditLog(SQLModel, table=True):
 
 class Section(SQLModel, table=True):
     """One turn (or phase) as the channel shows it: one living message that grows as the section resolves
-    (narration, the current dice picture, the pending prompt's controls) and is frozen when it ends; then the
-    board picture follows (`bot/turns.py`).
+    (narration, the current dice picture, the pending prompt's controls) and is frozen when it ends, when the
+    board picture joins it (`bot/turns.py`).
 
     The service writes what the section holds in the same transaction as the step (so a crash loses nothing
     a player was told); the Discord front end writes only which messages show it (`shown_rev`, the message
@@ -204,7 +204,7 @@ class Section(SQLModel, table=True):
     lines: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON_TYPE)  # {"step", "text", "undone"?}
     marked: bool = False  # begun by a turn/phase start event (else it ends at the first render event)
     closed: bool = False
-    board: bool = False  # a board picture follows when it ends
+    board: bool = False  # the board picture joins its message when it ends
     end_step: int | None = None  # the step at which it ended (the board shows the table then)
     image: dict[str, Any] | None = Field(default=None, sa_type=JSON_TYPE)  # the latest event picture
     awaited: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # users the game waits for
@@ -213,6 +213,7 @@ class Section(SQLModel, table=True):
     # The front end's columns.
     shown_rev: int = 0
     message_ids: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # its messages, in order
+    # the message that shows its board (its last message; 0: none could be drawn)
     board_message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
     ping_messages: list[list[Any]] = Field(default_factory=list, sa_type=JSON_TYPE)  # [message id, [user ids]]
 

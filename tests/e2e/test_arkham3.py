@@ -79,7 +79,7 @@ async def test_arkham3_two_players_to_the_end(fake: FakeDiscord, table: Table, r
     assert "move" in slashes and clicks > 0 and offered_moves, (slashes, clicks)
 
     posted = table.posted_since(since)
-    boards = [m for m in posted if m.images and not m.text()]
+    boards = [m for m in posted if m.boards]
     rounds = final.round  # type: ignore[attr-defined]
     # a picture after each phase of every round played to its end: action, monster, encounter, mythos
     assert len(boards) >= 4 * (rounds - 1), (len(boards), rounds)

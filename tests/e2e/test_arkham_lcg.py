@@ -174,7 +174,7 @@ async def test_the_shipped_campaign_in_a_channel(fake: FakeDiscord, table: Table
             raise AssertionError(f"narration never shown: {list(unshown())[:6]}") from None
         posted = table.posted_since(since)
         assert any(scenario in line for line in narration(posted)), scenario
-        boards = [m for m in posted if m.images]
+        boards = [m for m in posted if m.boards]
         # a picture at least after each phase of every round played to its end (mythos, investigation, enemy,
         # upkeep; the first round has no mythos phase)
         assert len(boards) >= 4 * (final.round - 1), (len(boards), final.round)

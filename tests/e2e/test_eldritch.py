@@ -85,7 +85,7 @@ async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, 
     assert {"travel", "encounter"} <= set(slashes) and clicks > 0, (slashes, clicks)
 
     posted = table.posted_since(since)
-    boards = [m for m in posted if m.images and not m.text()]
+    boards = [m for m in posted if m.boards]
     rounds = final.round  # type: ignore[attr-defined]
     # a board after each phase of every round played to its end: Action, Encounter and Mythos
     assert len(boards) >= 3 * (rounds - 1), (len(boards), rounds)

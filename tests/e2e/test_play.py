@@ -34,13 +34,13 @@ async def test_lobby_with_autocomplete_then_play_to_the_end(fake: FakeDiscord, t
     started = await table.command("game start", alice)
     assert started.ephemeral, "the command's answer is private: the game shows in the channel"
     await fake.settle()
-    setup, board, first = table.posted_since(since)
+    setup, first = table.posted_since(since)
     assert "Countdown begins with Alice, Alice #2, Bob and Carol." in setup.text() and not setup.components
-    assert len(board.images) == 1, "the first board follows the setup"
-    assert board.embeds[0]["image"]["url"] == f"attachment://{board.images[0].filename}"
+    assert len(setup.boards) == 1, "the first board joins the setup's message"
+    assert setup.embeds[-1]["image"]["url"] == f"attachment://{setup.boards[0].filename}"
 
-    # Take 1 each turn from 7: the seventh take wins; every turn is one message (its narration, then frozen),
-    # then its board, then the next turn's message with the prompt, pinging whoever it waits for.
+    # Take 1 each turn from 7: the seventh take wins; every turn is one message (its narration, then frozen,
+    # with its board), then the next turn's message with the prompt, pinging whoever it waits for.
     turns = 0
     prompt = await table.current_prompt()
     assert prompt.id == first.id
@@ -59,14 +59,14 @@ async def test_lobby_with_autocomplete_then_play_to_the_end(fake: FakeDiscord, t
         assert click.callback.type == 6  # acknowledged at once, without a message
         decided = fake.messages[prompt.id]
         assert decided.components == [] and "takes 1" in decided.text()
+        assert len(decided.boards) == 1, "every turn ends with a board image, in the turn's own message"
         posted = table.posted_since(since)
-        assert posted and len(posted[0].images) == 1, "every turn ends with a board image"
         if turns == 7:
-            assert len(posted) == 1 and "The investigators won!" in decided.text()
+            assert posted == [] and "The investigators won!" in decided.text()
             break
-        assert len(posted) == 2, "the board and the next turn's message: nothing else"
+        assert len(posted) == 1, "the next turn's message: nothing else"
         prompt = await table.current_prompt()
-        assert prompt.id != decided.id and prompt.id == posted[1].id
+        assert prompt.id != decided.id and prompt.id == posted[0].id
     assert table.prompt_messages() == [], "no live prompt after the game is won"
     status = await table.command("game status", bob)
     assert "win" in status.text().lower() or "won" in status.text().lower()

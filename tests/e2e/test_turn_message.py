@@ -57,8 +57,9 @@ async def test_players_asked_at_once_answer_privately_through_one_message(fake: 
     await fake.wait_until(lambda: "Round 1 is over." in fake.messages[turn.id].text(), "the round over")
     await fake.settle()
     assert not fake.messages[turn.id].components, "the round's message is frozen"
+    assert fake.messages[turn.id].boards, "its board joins it"
     posted = table.posted_since(turn.created_at)
-    assert [bool(m.images) for m in posted] == [True, False], "after the turn: its board, the next turn"
+    assert [bool(m.images) for m in posted] == [False], "after the turn: the next turn, nothing else"
 
     # Issue 17's known bug: /gm end while two players are asked leaves nothing live.
     nxt = posted[-1]
@@ -104,3 +105,40 @@ def test_a_long_turn_continues_in_a_second_message() -> None:
     assert len(split) > 1 and [line for page in split for line in page] == lines
     assert all(len("\n".join(page)) <= PAGE_MAX for page in split)
     assert pages(["y" * (PAGE_MAX + 50)]) == [["y" * (PAGE_MAX - 1) + "…"]]
+
+
+async def test_a_section_shows_its_board_in_its_own_message_unless_an_older_build_posted_it_apart() -> None:
+    """DESIGN "one living message per section": the board as a closed section left it joins the section's
+    message; a section an earlier build already followed with a board message of its own is not given a
+    second board; an open section has none yet; a board that cannot be drawn is recorded as none."""
+    from types import SimpleNamespace
+
+    from bot.service_types import Image, TableView
+    from bot.store.models import Section
+    from bot.turns import TablePublisher
+
+    drawn: list[int] = []
+
+    async def board_picture(channel_id: int, game_id: int, step: int) -> Image:
+        drawn.append(step)
+        if step == 13:
+            raise RuntimeError("the renderer broke")
+        return Image(filename=f"board-{step}.png", data=b"\x89PNG")
+
+    publisher = TablePublisher(SimpleNamespace(service=SimpleNamespace(board_picture=board_picture)))  # type: ignore[arg-type]
+    view = TableView(game_id=1, channel_id=2, game_type="countdown", epoch=0, sections=[], prompts=[], names={})
+    closed = Section(game_id=1, number=1, closed=True, board=True, end_step=7, message_ids=[50])
+    board, shown = await publisher._section_board(view, closed)
+    assert shown and board is not None and board.filename == "board-7.png"
+    closed.board_message_id = 50  # shown in its own message: shown again there when the section is re-shown
+    assert (await publisher._section_board(view, closed))[1]
+    older = Section(game_id=1, number=2, closed=True, board=True, end_step=9, message_ids=[60], board_message_id=61)
+    assert await publisher._section_board(view, older) == (None, False)
+    still_open = Section(game_id=1, number=3, closed=False, board=True, end_step=None, message_ids=[70])
+    assert await publisher._section_board(view, still_open) == (None, False)
+    broken = Section(game_id=1, number=4, closed=True, board=True, end_step=13, message_ids=[80])
+    assert await publisher._section_board(view, broken) == (None, True)
+    assert drawn == [7, 7, 13]
+    payload = publisher._payload(view, ["**Turn 1.**"], cards=[], picture=None, frozen=True, board=board)
+    assert [e.image.url for e in payload["embeds"]] == [None, "attachment://board-7.png"]
+    assert payload["view"] is None and [p.filename for p in payload["pictures"]] == ["board-7.png"]

@@ -70,6 +70,17 @@ class FakeMessage:
         """Attached PNG pictures."""
         return [f for f in self.files if f.data.startswith(b"\x89PNG")]
 
+    @property
+    def boards(self) -> list[FakeFile]:
+        """Pictures an embed shows with no words of its own: the board that joins a section's message when the
+        section ends (the dice picture shares the narration's embed)."""
+        out: list[FakeFile] = []
+        for e in self.embeds:
+            url = str((e.get("image") or {}).get("url", ""))
+            if url.startswith("attachment://") and not e.get("description") and not e.get("title"):
+                out += [f for f in self.images if f.filename == url.removeprefix("attachment://")]
+        return out
+
     def file(self, filename: str) -> FakeFile:
         for f in self.files:
             if f.filename == filename:
