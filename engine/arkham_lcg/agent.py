@@ -1,20 +1,24 @@
 """A reasonable card game agent: sensible habits, no search, the chaos bag's exact odds (engine/arkham_lcg/odds.py).
 
-On its turn an investigator advances the act when the group holds the clues; deals with engaged enemies
-(for each, attacking it, by the likeliest way, weighed by the chance to defeat it with the actions left, against
-evading it, weighed by the harm its attacks would do, three times over when they could defeat it); plays a card
-or uses an ability that heals damage or horror when 2 or less is left; uses a scenario action or works at a
-threat-area card when its test is not hopeless; fights an enemy engaged with a friend at good odds; plays the
-assets it can afford early; when the act wants a deed, goes to it (an open scenario action, else the act's elite
-enemy) and fights that enemy; investigates here (the likeliest way, a tool's lower shroud or other skill
-counted, and a card or two from hand) when the chance is at least 30%, or moves toward a location clearly
-likelier to pay (or unrevealed), avoiding steps into attacks it could not take; otherwise gathers resources and
-cards. In its own test it commits cards, most icons first, until the chance reaches 80%, and only when that
-makes the test likely and moves the chance by 15 points. It lets allies soak damage and horror, uses every
-reaction it is offered, plays cancel cards on attacks that would defeat it, keeps its opening hand, answers
-"which enemy" with the one it meant, sends a moving enemy where fewer investigators are, lets an enemy engage
-the investigator with the most health and sanity left, and spends experience on the first upgrade the
-deckbuilding rules list. Every other question gets the prompt's default."""
+On its turn an investigator advances the act when the group holds the clues; takes a scenario action that
+advances the last act (it wins) even while engaged, unless the attacks of opportunity or the test's failure
+would defeat it; deals with engaged enemies (for each, attacking it, by the likeliest way, weighed by the chance
+to defeat it with the actions left, against evading it, weighed by the harm its attacks would do, three times
+over when they could defeat it; every hit on the elite enemy the act wants defeated counts); plays a card or
+uses an ability that heals damage or horror before it is critical (3 or less left, or half gone); uses a
+scenario action (not one whose failure would defeat it while a friend could take it) or works at a threat-area
+card when its test is not hopeless (a long shot for one that harms it every turn); fights an enemy engaged with
+a friend at good odds; plays the assets it can afford early; when the act wants a deed, goes to it (an open
+scenario action, else the act's elite enemy) and fights that enemy, except that a poor fighter, or one close to
+defeat, stays out of a massive enemy's location while a friend can face it; investigates here (the likeliest
+way, a tool's lower shroud or other skill counted, and a card or two from hand) when the chance is at least 30%,
+or moves toward a location clearly likelier to pay (or unrevealed), avoiding steps into attacks it could not
+take; otherwise gathers resources and cards. In its own test it commits cards, most icons first, until the
+chance reaches 80%, and only when that makes the test likely and moves the chance by 15 points. It lets allies
+soak damage and horror, uses every reaction it is offered, plays cancel cards on attacks that would defeat it,
+keeps its opening hand, answers "which enemy" with the one it meant, sends a moving enemy where fewer
+investigators are, lets an enemy engage the investigator with the most health and sanity left, and spends
+experience on the first upgrade the deckbuilding rules list. Every other question gets the prompt's default."""
 
 from __future__ import annotations
 
@@ -101,7 +105,7 @@ class SmartAgent:
         i = state.invs[seat]
         if "act" in ids:
             return "act"
-        for rule in (self._engaged, self._heal, self._objective, self._help):
+        for rule in (self._finish, self._engaged, self._heal, self._objective, self._help):
             chosen = rule(state, seat, ids)
             if chosen:
                 return chosen
@@ -115,8 +119,11 @@ class SmartAgent:
         act = board.act(state)
         if act is not None and act.clues == 0 and i.actions > 0:  # the act wants a deed, not clues: go do it
             step = self._toward_clues(state, seat)
-            if step and f"move:{step}" in ids and not (here and self._objective_at(state, seat, here)):
+            hold = step is not None and self._hold_back(state, seat, step)
+            if step and not hold and f"move:{step}" in ids and not (here and self._objective_at(state, seat, here)):
                 return f"move:{step}"
+            if hold:
+                return self._wait(state, seat, ids)
             boss = [e for e in board.enemies_at(state, here) if board.keyword(state, e, "elite")]
             for e in boss:
                 way, p = self._best_way(state, seat, ids, "fight", e)
@@ -214,6 +221,8 @@ class SmartAgent:
         lethal_d = sum(board.edef(state, e.uid).damage for e in ready) >= board.max_health(state, seat) - i.damage
         lethal_h = sum(board.edef(state, e.uid).horror for e in ready) >= board.max_sanity(state, seat) - i.horror
         plans: list[tuple[float, str, int]] = []
+        act = board.act(state)
+        deed = act is not None and act.clues == 0
         for e in engaged:
             d = board.edef(state, e.uid)
             threat = float(d.damage + d.horror) + 0.5
@@ -226,6 +235,8 @@ class SmartAgent:
                 dmg = 1 + int(self._effect_arg(state, attack, "fight").get("damage", 0))
                 p_kill = _at_least(-(-left // dmg), actions, p_attack)
                 value = p_kill * (threat + 1.5) + 0.3 * p_attack
+                if deed and board.keyword(state, e, "elite") and p_attack >= 0.3:
+                    value = max(value, p_attack * min(dmg, left) * 5)  # the act's deed: every hit counts
                 if board.keyword(state, e, "retaliate"):
                     value -= (1 - p_attack) * threat * 0.5
                 plans.append((value, attack, e.uid))
@@ -236,6 +247,46 @@ class SmartAgent:
         _, choice, uid = max(plans, key=lambda t: (t[0], -t[2], t[1]))
         self.target = uid
         return choice
+
+    def _hold_back(self, state: LcgState, seat: int, step: str) -> bool:
+        """Whether to stay out of `step`, where a massive enemy (the Choirmother) waits: a poor fighter (combat
+        under 3) lets a better one not close to defeat bring it down first; an investigator whom two rounds of the
+        attacks there would defeat stays out while a friend can go."""
+        bosses = [e for e in board.enemies_at(state, step) if board.is_massive(state, e)]
+        if not bosses:
+            return False
+        others = [s for s in board.order(state) if s != seat]
+        if not others:
+            return False
+        i = state.invs[seat]
+        hits = [e for e in board.enemies_at(state, step) if not e.exhausted]
+        dmg = sum(board.edef(state, e.uid).damage for e in hits)
+        hor = sum(board.edef(state, e.uid).horror for e in hits)
+        if 2 * dmg >= board.max_health(state, seat) - i.damage or 2 * hor >= board.max_sanity(state, seat) - i.horror:
+            return True
+        mine = board.skill_value(state, seat, "combat", "fight")
+        if mine >= 3:
+            return False
+        for s in others:
+            o = state.invs[s]
+            if board.skill_value(state, s, "combat", "fight") > mine and \
+                    2 * dmg < board.max_health(state, s) - o.damage and 2 * hor < board.max_sanity(state, s) - o.horror:
+                return True
+        return False
+
+    def _wait(self, state: LcgState, seat: int, ids: list[str]) -> str:
+        """Holding back: fight what is here at good odds, else draw, gather resources, or end the turn."""
+        s = board.scen(state)
+        for uid in attack_targets(state, seat):
+            way, p = self._best_way(state, seat, ids, "fight", s.enemies[uid])
+            if way and p >= GOOD_ODDS:
+                self.target = uid
+                return way
+        if "draw" in ids and len(state.invs[seat].hand) < 6:
+            return "draw"
+        if "resource" in ids:
+            return "resource"
+        return "end"
 
     def _effect_arg(self, state: LcgState, oid: str, verb: str) -> dict[str, Any]:
         if oid.startswith("ab:"):
@@ -263,10 +314,13 @@ class SmartAgent:
         return next(a for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
 
     def _heal(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
-        """A card or ability that heals what is close to defeating the investigator (2 or less left)."""
+        """A card or ability that heals damage or horror before it is critical (3 or less left, or half gone and at
+        least 2 to heal); never one whose own cost in damage or horror would leave 2 or less."""
         i = state.invs[seat]
-        wanted = [kind for kind, left in (("heal_damage", board.max_health(state, seat) - i.damage),
-                                          ("heal_horror", board.max_sanity(state, seat) - i.horror)) if left <= 2]
+        hp, sp = board.max_health(state, seat), board.max_sanity(state, seat)
+        # before it is critical: 3 or less left, or half gone with at least 2 to heal
+        wanted = [kind for kind, left, full in (("heal_damage", hp - i.damage, hp), ("heal_horror", sp - i.horror, sp))
+                  if left <= 3 or full - left >= 2 and 2 * left <= full]
         if not wanted:
             return None
         for oid in ids:
@@ -279,8 +333,37 @@ class SmartAgent:
                 effects = next(a.effects for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
             else:
                 continue
+            if oid.startswith(("ab:", "f")) and ":" in oid:
+                uid, ab_id = (oid[3:] if oid.startswith("ab:") else oid[1:]).split(":")
+                ab = next(a for a in board.cdef(state, int(uid)).abilities if a.id == ab_id)
+                if ab.cost.damage and hp - i.damage <= ab.cost.damage + 2 or \
+                        ab.cost.horror and sp - i.horror <= ab.cost.horror + 2:
+                    continue
             if any(_mentions(effects, kind) for kind in wanted):
                 return oid
+        return None
+
+    def _finish(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
+        """A scenario action that advances the last act (stilling the bell: it wins) comes before the enemies
+        engaged with the investigator, unless their attacks of opportunity or the test's failure would defeat it."""
+        if len(board.scen(state).act_deck) != 1:
+            return None
+        for oid in ids:
+            if not oid.startswith("ab:"):
+                continue
+            card = board.cdef(state, int(oid.split(":")[1]))
+            if not isinstance(card, LocationCard):
+                continue
+            ab = self._ab(state, oid)
+            test = _arg(ab.effects, "test")
+            if not _mentions(ab.effects, "advance_act") or test and self._fatal_fail(state, seat, test.get("fail")):
+                continue
+            i = state.invs[seat]
+            ready = [e for e in board.engaged(state, seat) if not e.exhausted]
+            if sum(board.edef(state, e.uid).damage for e in ready) >= board.max_health(state, seat) - i.damage or \
+                    sum(board.edef(state, e.uid).horror for e in ready) >= board.max_sanity(state, seat) - i.horror:
+                continue
+            return oid
         return None
 
     def _objective(self, state: LcgState, seat: int, ids: list[str]) -> str | None:
@@ -303,10 +386,31 @@ class SmartAgent:
                 value = board.skill_value(state, seat, skill) + min(2, self._hand_icons(state, seat, skill, None))
                 i = state.invs[seat]
                 low = min(board.max_health(state, seat) - i.damage, board.max_sanity(state, seat) - i.horror) <= 2
-                if pass_chance(state, seat, value, int(test.get("difficulty", 0))) < (0.1 if low else 0.3):
+                bar = 0.1 if low or self._harms_each_turn(card) else 0.3
+                if pass_chance(state, seat, value, int(test.get("difficulty", 0))) < bar:
                     continue
+            elif test and self._fatal_fail(state, seat, test.get("fail")) and len(board.order(state)) > 1:
+                continue  # a friend can take the test that would kill this investigator
             return oid
         return None
+
+    @staticmethod
+    def _harms_each_turn(card: Any) -> bool:
+        """A card whose forced ability deals damage or horror again and again (Dreams of Green Water)."""
+        return any(ab.kind == "forced" and (_mentions(ab.effects, "damage") or _mentions(ab.effects, "horror"))
+                   for ab in card.abilities)
+
+    @staticmethod
+    def _fatal_fail(state: LcgState, seat: int, effects: object) -> bool:
+        """Whether the damage or horror in `effects` (a test's failure) would defeat the investigator."""
+        if not isinstance(effects, list):
+            return False
+        i = state.invs[seat]
+        dmg = sum(int(e.get("damage", 0)) for e in effects if isinstance(e, dict) and isinstance(e.get("damage"), int))
+        hor = sum(int(e[k]) for e in effects if isinstance(e, dict) for k in ("horror", "direct_horror")
+                  if isinstance(e.get(k), int))
+        return (dmg > 0 and dmg >= board.max_health(state, seat) - i.damage
+                or hor > 0 and hor >= board.max_sanity(state, seat) - i.horror)
 
     def _toward_clues(self, state: LcgState, seat: int, p_here: float = -1.0) -> str | None:
         """The next step toward the most useful location: while the act wants an objective rather than clues,
