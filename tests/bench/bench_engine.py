@@ -1,13 +1,22 @@
 """Engine benchmark: random Elder Sign playouts per second (one core), actions per second, state size,
 save/load time and memory per game. Run: python -m tests.bench.bench_engine [--games N]
 
+`--instructions` counts the interpreter's machine instructions per random game instead (valgrind's callgrind,
+about 50x slower; N games less an empty run): a figure that does not depend on how busy the machine is, to
+compare two trees side by side (`PYTHONPATH=<tree> python -m tests.bench.bench_engine --instructions`).
+
 `--game arkham-lcg` runs the card game's figures instead (tests/bench/bench_arkham_lcg.py): random full
 scenarios per second, whole campaigns per second, restore time."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
 
@@ -68,12 +77,40 @@ def memory_per_game(n: int, seed: int) -> float:
     return used / n / 1024
 
 
+def instructions(games: int, seed: int) -> tuple[float, int]:
+    """(machine instructions per game, actions) of `games` random playouts, counted by callgrind: a run of
+    `games` less a run of none (imports and content loading)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+
+    def count(n: int) -> tuple[int, int]:
+        code = (f"from tests.bench.bench_engine import playouts; g, a, n = playouts({n}, {seed}); print('actions', n)")
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", code], capture_output=True, text=True, env=dict(os.environ), check=True)
+        total = re.search(r"Collected : (\d+)", done.stderr)
+        acts = re.search(r"actions (\d+)", done.stdout)
+        assert total and acts, done.stderr[-500:]
+        return int(total.group(1)), int(acts.group(1))
+
+    base, _ = count(0)
+    total, actions = count(games)
+    return (total - base) / games, actions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=["elder-sign", "arkham-lcg"], default="elder-sign")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions per game with valgrind instead (use --games 30)")
     args = parser.parse_args()
+    if args.instructions:
+        per_game, actions = instructions(args.games, args.seed)
+        per_action = per_game * args.games / actions
+        print(f"random playouts: {per_game / 1e6:.1f}M instructions a game, {per_action / 1e3:.0f}k an action "
+              f"({args.games} games, {actions} actions; callgrind)")
+        return
     if args.game == "arkham-lcg":
         from tests.bench import bench_arkham_lcg
 
