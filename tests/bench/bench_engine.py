@@ -3,7 +3,8 @@ save/load time and memory per game. Run: python -m tests.bench.bench_engine [--g
 
 `--instructions` counts the interpreter's machine instructions per random game instead (valgrind's callgrind,
 about 50x slower; N games less an empty run): a figure that does not depend on how busy the machine is, to
-compare two trees side by side (`PYTHONPATH=<tree> python -m tests.bench.bench_engine --instructions`).
+compare two trees side by side: `PYTHONPATH=<tree> python <this file> --instructions --games 30` counts <tree>'s
+engine (any tree whose bench has `playouts(games, seed)`).
 
 `--game arkham-lcg` runs the card game's figures instead (tests/bench/bench_arkham_lcg.py): random full
 scenarios per second, whole campaigns per second, restore time."""
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 from engine import api
 from engine.agents import RandomAgent
@@ -85,8 +87,11 @@ def instructions(games: int, seed: int) -> tuple[float, int]:
 
     def count(n: int) -> tuple[int, int]:
         code = (f"from tests.bench.bench_engine import playouts; g, a, n = playouts({n}, {seed}); print('actions', n)")
+        # run in the tree counted: the first PYTHONPATH entry, else this file's own tree
+        tree = (os.environ.get("PYTHONPATH") or "").split(os.pathsep)[0] or str(Path(__file__).resolve().parents[2])
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               "-c", code], capture_output=True, text=True, env=dict(os.environ), check=True)
+                               "-c", code], capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=tree),
+                              cwd=tree, check=True)
         total = re.search(r"Collected : (\d+)", done.stderr)
         acts = re.search(r"actions (\d+)", done.stdout)
         assert total and acts, done.stderr[-500:]
