@@ -44,11 +44,19 @@ def run_reveal(state: LcgState, frame: Frame, events: Events) -> None:
     loc.clues += clue_value(state, code)
     d = board.ldef(state, code)
     say(events, f"{d.name} is revealed: shroud {d.shroud}, {loc.clues} clue{'s' if loc.clues != 1 else ''}."
-        + (f" {d.text}" if d.text else ""), "location.revealed", frame.seat, code)
+        + (f" {rest}" if (rest := _beyond_printed_values(d.text)) else ""), "location.revealed", frame.seat, code)
     push(state, "window", frame.seat, code,
          window=windows.Window(timing="after", event="location.revealed", data={"seat": frame.seat, "location": code}))
     if d.on_reveal:
         push(state, "effects", frame.seat, code, effects=d.on_reveal, ctx={"seat": frame.seat, "loc": code})
+
+
+def _beyond_printed_values(text: str) -> str:
+    """A location's text without its opening "Shroud N, M clues per investigator." (the reveal line already
+    says its shroud and the clues it got): what is left is its keywords and abilities."""
+    if text.startswith("Shroud "):
+        return text.partition(". ")[2].strip()
+    return text
 
 
 def move(state: LcgState, seat: int, to: str, source: str) -> None:

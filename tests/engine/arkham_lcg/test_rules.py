@@ -407,3 +407,26 @@ def test_an_enemys_forced_ability_for_you_answers_only_to_the_investigator_it_is
     assert _responders(state, e.uid, ab, None) == []
     e.engaged = 1
     assert _responders(state, e.uid, ab, None) == [1]
+
+
+def test_a_revealed_location_is_narrated_once_with_its_abilities() -> None:
+    """Digest (locations: revealed side, shroud, clues per investigator): the reveal line gives the shroud and the
+    clues placed, then the location's keywords and abilities, without repeating its printed shroud and clue value.
+    What is dropped from every shipped location's text is only that sentence, and it agrees with the card."""
+    import re
+
+    from engine.arkham_lcg.content import load_content
+    from engine.arkham_lcg.locations import _beyond_printed_values
+
+    assert _beyond_printed_values("Shroud 1, 1 clue per investigator. Action: resign.") == "Action: resign."
+    assert _beyond_printed_values("Shroud 2, 1 clue per investigator.") == ""
+    assert _beyond_printed_values("Haunted – take 1 horror.") == "Haunted – take 1 horror."
+    checked = 0
+    for loc in load_content().locations.values():  # the shipped campaign (this module plays on the test pack)
+        if not loc.text.startswith("Shroud "):
+            continue
+        dropped = loc.text[: len(loc.text) - len(_beyond_printed_values(loc.text))]
+        m = re.match(r"Shroud (\d+), (\d+) clues? per investigator\.\s*$", dropped)
+        assert m and int(m.group(1)) == loc.shroud and int(m.group(2)) == loc.clues, (loc.id, dropped)
+        checked += 1
+    assert checked > 10
