@@ -720,17 +720,7 @@ def _faces_matter(state: ElderSignState, seat: int, left: int) -> bool:
     adv = state.adventure
     if adv is None:
         return False
-    if adv.rolled:
-        return True
-    if state.phase != "normal" or left <= 1:
-        return False
-    if not board.modifier(state, "no_focus"):
-        extra = sum(p["dice"] for _, k, p in ability_sources(state, seat) if k == "extra_focus")
-        if adv.focus_used < 1 + extra:
-            return True
-    if adv.assist_this_roll or board.modifier(state, "no_assist"):
-        return False
-    return any(s != seat and s not in adv.helpers for s in board.investigators_at(state, adv.where))
+    return adv.rolled or _focus_allowed(state, seat, left) or bool(_helpers(state, seat, left))
 
 
 @asks("discard_pick")
@@ -779,24 +769,26 @@ def _discard(state: ElderSignState, seat: int, die: str | None, events: Events) 
             _fail_adventure(state, seat, "the last die was discarded", events)
 
 
-def _sets_aside(state: ElderSignState) -> bool:
-    """Whether a die may be set aside now (focus or assistance): in an adventure, with a die left to roll."""
-    return (state.adventure is not None and state.phase == "normal"
-            and sum(1 for die in state.dice.values() if die.loc == "pool") > 1)
+def _sets_aside(state: ElderSignState, left: int | None = None) -> bool:
+    """Whether a die may be set aside now (focus or assistance): in an adventure, with a die left to roll.
+    `left`: the dice the pool will hold (after a discard still to come); by default, those it holds now."""
+    if left is None:
+        left = sum(1 for die in state.dice.values() if die.loc == "pool")
+    return state.adventure is not None and state.phase == "normal" and left > 1
 
 
-def _focus_allowed(state: ElderSignState, seat: int) -> bool:
+def _focus_allowed(state: ElderSignState, seat: int, left: int | None = None) -> bool:
     adv = state.adventure
     if adv is None or state.phase != "normal" or board.modifier(state, "no_focus"):
         return False
     extra = sum(p["dice"] for _, k, p in ability_sources(state, seat) if k == "extra_focus")
-    return adv.focus_used < 1 + extra and _sets_aside(state)
+    return adv.focus_used < 1 + extra and _sets_aside(state, left)
 
 
-def _helpers(state: ElderSignState, seat: int) -> list[int]:
+def _helpers(state: ElderSignState, seat: int, left: int | None = None) -> list[int]:
     adv = state.adventure
     if (adv is None or state.phase != "normal" or adv.assist_this_roll or board.modifier(state, "no_assist")
-            or not _sets_aside(state)):
+            or not _sets_aside(state, left)):
         return []
     return [s for s in board.investigators_at(state, adv.where) if s != seat and s not in adv.helpers]
 

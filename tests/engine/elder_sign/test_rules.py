@@ -366,40 +366,11 @@ def test_battle_success_removes_doom_and_the_last_doom_wins() -> None:
         assert state.over and state.result == "win" and state.doom == 0
 
 
-def test_a_battle_roll_with_nothing_to_do_is_failed_without_asking() -> None:
-    """rulebook "Battle" (digest §6.2 with §3.2): a battle roll that completes nothing, with no clue to spend and
-    nothing to use, can only be a failed roll; the engine makes it without a question (a click that changed
-    nothing) and says why. One green die never completes the battle task (it asks for several symbols), so the
-    last die is discarded and the attack ends."""
+def one_die_attack(clues: int) -> tuple[ElderSignState, list]:
+    """A solo battle turn begun with one green die, nothing in hand and `clues` clues: the events so far."""
     state = table()
     clear_hands(state)
-    state.table[0].investigator.clues = 0
-    assert len(default_content().ancient_ones[state.ao].battle_task.symbols) > 1
-    state.doom = len(default_content().ancient_ones[state.ao].doom_track)
-    state.phase = "battle"
-    state.slots = [None] * 6
-    state.table[0].investigator.location = "ao"
-    greens = [d for d in state.dice if d.startswith("g")]
-    for d in greens[1:]:
-        state.dice[d].loc = "removed"
-    state.flow.stack.clear()
-    from engine.elder_sign.ops import push
-    from engine.elder_sign.rules import run
-    push(state, "turn_start", None)
-    events: list = []
-    run(state, events)
-    kinds = [e.kind for e in events]
-    at = kinds.index("dice.rolled")
-    assert kinds[at:at + 4] == ["dice.rolled", "battle.no_match", "die.discarded", "battle.spent"]
-    assert "completes the battle task" in events[at + 1].text
-    assert "post_roll" not in [f.op for f in state.flow.stack]  # no post-roll question was left asking
-
-
-def test_a_battle_roll_with_a_clue_to_spend_still_asks() -> None:
-    """digest §3.2 (clues reroll) in battle: with a clue in hand the failed roll is a choice, so it is asked."""
-    state = table()
-    clear_hands(state)
-    state.table[0].investigator.clues = 1
+    state.table[0].investigator.clues = clues
     state.doom = len(default_content().ancient_ones[state.ao].doom_track)
     state.phase = "battle"
     state.slots = [None] * 6
@@ -410,7 +381,28 @@ def test_a_battle_roll_with_a_clue_to_spend_still_asks() -> None:
     from engine.elder_sign.ops import push
     from engine.elder_sign.rules import run
     push(state, "turn_start", None)
-    run(state, [])
+    events: list = []
+    run(state, events)
+    return state, events
+
+
+def test_a_battle_roll_with_nothing_to_do_is_failed_without_asking() -> None:
+    """rulebook "Battle" (digest §6.2 with §3.2): a battle roll that completes nothing, with no clue to spend and
+    nothing to use, can only be a failed roll; the engine makes it without a question (a click that changed
+    nothing) and says why. One green die never completes the battle task (it asks for several symbols), so the
+    last die is discarded and the attack ends."""
+    state, events = one_die_attack(clues=0)
+    assert len(default_content().ancient_ones[state.ao].battle_task.symbols) > 1
+    kinds = [e.kind for e in events]
+    at = kinds.index("dice.rolled")
+    assert kinds[at:at + 4] == ["dice.rolled", "battle.no_match", "die.discarded", "battle.spent"]
+    assert "completes the battle task" in events[at + 1].text
+    assert "post_roll" not in [f.op for f in state.flow.stack]  # no post-roll question was left asking
+
+
+def test_a_battle_roll_with_a_clue_to_spend_still_asks() -> None:
+    """digest §3.2 (clues reroll) in battle: with a clue in hand the failed roll is a choice, so it is asked."""
+    state, _ = one_die_attack(clues=1)
     assert op(state) == "post_roll"
     assert sorted(option_ids(state)) == ["clue", "fail"]
 
