@@ -24,3 +24,12 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     test = _commands()[1]
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert test in ci
+
+
+def test_ci_tests_a_copy_with_nothing_beside_it() -> None:
+    """CI runs the suite in a fresh temporary folder holding only a clone, so a path outside the repository
+    cannot be read there (issue: the README's test command must pass on a fresh machine)."""
+    ci = (ROOT / ".ci" / "run").read_text()
+    clone = ci.index("git clone")
+    assert "mktemp -d" in ci[:clone] and ci.index('cd "$isolated"') > clone
+    assert clone < ci.index(_commands()[1])

@@ -1,7 +1,7 @@
 """The card game's deckbuilding: deck legality, experience costs, upgrades between scenarios and deck codes.
 
-Pure functions over a `Content` and plain data: no I/O, no randomness. The rules and their sources (the FAQ,
-`/work/shared/seeds/003_bcd05dfed4fdbd1c.txt`, and the digest, `/work/shared/rules/arkham_lcg.md` §14):
+Pure functions over a `Content` and plain data: no I/O, no randomness. The rules and their sources (the official FAQ
+by section, and digest §14, our rules summary's deckbuilding section, whose rulings docs/arkham_lcg.md writes out):
 
 * **Deck size** (digest §14 "Deck frame", FAQ Q on permanent cards): the cards that count toward the
   investigator's `deck_size` are every card *except* signature cards (the investigator's own, listed in

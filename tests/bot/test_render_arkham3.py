@@ -4,7 +4,7 @@ investigators moved) so each test knows exactly what must appear where. Regions 
 layout (`board_layout`, `space_xy`, `badge_xy`), so a layout change moves the tests with it. Every picture is
 encoded on one fixed palette, so the named colours are exact in the PNG and can be counted.
 
-Rule sources: the digest `shared/rules/arkham_horror_3e.md` (§) and issue 13 (the picture's contents).
+Rule sources: sections of our rules summary ("§", rulings in docs/arkham3.md) and issue 13 (the picture's contents).
 """
 
 from __future__ import annotations

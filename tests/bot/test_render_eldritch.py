@@ -3,7 +3,7 @@
 A seeded two-player game (Azathoth) is played by the engine's agent into its first Action Phase; tests then
 put Gates, Clues, Monsters, rumors and investigators where they want them on a copy of the state, build the
 spectator's view and look for each token's colour where `space_xy` (and the layout's token slots) say it
-is. Rules cited are sections of the Eldritch Horror rules digest (/work/shared/rules/eldritch_horror.md).
+is. Rules cited are sections of our Eldritch Horror rules summary ("digest", rulings in docs/eldritch.md).
 """
 
 from __future__ import annotations

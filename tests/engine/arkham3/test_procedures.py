@@ -1,6 +1,6 @@
 """The procedures the rules summary spells out step by step, replayed with fixed dice (issue 12, done-when).
-Each test cites the rules digest (shared/rules/arkham_horror_3e.md, "digest §") or the summary
-(shared/seeds/004_*.txt, "summary: <section>")."""
+Each test cites a section of our rules summary ("digest §", its rulings written out in docs/arkham3.md) or
+the publisher's rules summary by heading ("summary: <section>")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Deckbuilding, experience and deck codes (engine/arkham_lcg/deckbuilding.py).
 
-Each test names its source: a section of the FAQ (`/work/shared/seeds/003_bcd05dfed4fdbd1c.txt`) or of the rules
-digest (`/work/shared/rules/arkham_lcg.md` §14). The cards are built here, not loaded from a pack, so the tests do
+Each test names its source: a section of the official FAQ or §14 (deckbuilding) of our
+rules summary, whose rulings docs/arkham_lcg.md writes out. The cards are built here, not loaded from a pack, so the tests do
 not depend on content other people are writing.
 """
 

@@ -1,5 +1,5 @@
-"""The card game's framework on the test pack: each test cites the rules digest (`../shared` digest section
-letters are kept in docs/arkham_lcg.md) or the FAQ section it checks."""
+"""The card game's framework on the test pack: each test cites the section of our rules
+summary ("digest §", its rulings written out in docs/arkham_lcg.md) or the FAQ section it checks."""
 
 from __future__ import annotations
 

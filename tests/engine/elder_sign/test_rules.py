@@ -1,5 +1,5 @@
-"""Elder Sign rules, each test citing the rules digest (shared/rules/elder_sign.md, "digest §") or the
-revised rulebook (shared/seeds/001_*.txt, "rulebook")."""
+"""Elder Sign rules, each test citing a section of our rules summary ("digest §", its rulings
+written out in docs/elder_sign.md) or the revised rulebook by heading ("rulebook")."""
 
 from __future__ import annotations
 

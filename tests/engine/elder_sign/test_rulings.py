@@ -1,5 +1,6 @@
 """Elder Sign: the engine's decisions on the rules digest's [AMBIG] items, and finer rules of §3.2-3.4.
-Each test cites the digest section (shared/rules/elder_sign.md) whose ruling it pins."""
+Each test cites the section of our rules summary ("digest §") whose ruling it pins; docs/elder_sign.md writes each
+ruling out."""
 
 from __future__ import annotations
 

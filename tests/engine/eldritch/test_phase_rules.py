@@ -1,6 +1,7 @@
 """Eldritch Horror rules by phase that the other files did not reach: component actions, combat spells, the
 starting rumor, devoured investigators, elimination after the awakening and the Lead Investigator token. Each
-test cites the rules digest section (../shared/rules/eldritch_horror.md) and the base rulebook's heading (RB)."""
+test cites the section of our rules summary ("digest", its rulings written out in docs/eldritch.md) and the base
+rulebook's heading (RB)."""
 
 from __future__ import annotations
 
