@@ -1,7 +1,8 @@
 """The turn: Movement → Resolution → Clock, midnight, devouring, awakening and the final battle.
 
 Rules references are to the sections of our rules summary ("digest §", its rulings written out in
-docs/elder_sign.md) and to the revised rulebook by heading. Decisions on the digest's [AMBIG] items are stated where they are made.
+docs/elder_sign.md) and to the revised rulebook by heading. Decisions on the digest's [AMBIG] items are stated
+where they are made.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import statistics
 import sys
 from typing import Any
 
-from bot.render.elder_sign import dice_from_event, encode, render_dice, render_table, render_table_image
+from bot.games.elder_sign.render.board import dice_from_event, encode, render_dice, render_table, render_table_image
 from engine import api
 from engine.core.game import SeatSpec
 from engine.elder_sign.view import ElderSignView

@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.render import arkham3
-from bot.render.ah3_style import palette
-from bot.render.arkham3 import render_board, render_board_image
+from bot.games.arkham3.render import board as arkham3
+from bot.games.arkham3.render.board import render_board, render_board_image
+from bot.games.arkham3.render.style import palette
 from bot.render.kit import to_png
 from engine import api
 from engine.agents import RandomAgent, get_agent

@@ -18,10 +18,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.render import arkham_lcg
-from bot.render.arkham_lcg import render_board, render_board_image
+from bot.games.arkham_lcg.render import board as arkham_lcg
+from bot.games.arkham_lcg.render.board import render_board, render_board_image
+from bot.games.arkham_lcg.render.style import palette
 from bot.render.kit import to_png
-from bot.render.lcg_style import palette
 from engine import api
 from engine.agents import RandomAgent
 from engine.arkham_lcg.content import CONTENT_BY_VERSION, GAME, default_content, load_content

@@ -14,7 +14,7 @@ import argparse
 import statistics
 import sys
 
-from bot.render.eldritch import _palette, cache_clear, render_board, render_board_image
+from bot.games.eldritch.render.board import _palette, cache_clear, render_board, render_board_image
 from bot.render.kit import to_png
 from engine import api
 from engine.agents import get_agent

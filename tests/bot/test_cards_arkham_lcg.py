@@ -4,8 +4,8 @@ investigator enters; an act's story when it advances), and `where` reads only wh
 
 from __future__ import annotations
 
+from bot.games.arkham_lcg.cards import CARDS, entries, shipped, text, where
 from bot.lookup.cards import resolve
-from bot.lookup.cards_arkham_lcg import CARDS, entries, shipped, text, where
 from engine import api
 from engine.arkham_lcg import board
 from engine.arkham_lcg.state import LcgState

@@ -6,9 +6,9 @@ import io
 
 from PIL import Image
 
+from bot.games.arkham3.render.style import cup_colour
+from bot.games.arkham3.render.token import BIG, HEIGHT, WIDTH
 from bot.render import render_event
-from bot.render.ah3_style import cup_colour
-from bot.render.ah3_token import BIG, HEIGHT, WIDTH
 from engine import api
 from engine.agents import RandomAgent
 from engine.core.game import SeatSpec

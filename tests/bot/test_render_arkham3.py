@@ -18,11 +18,14 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render import ah3_layout, ah3_map, arkham3
-from bot.render.ah3_column import side_boxes, threshold
-from bot.render.ah3_map import badge_xy, initials, marker_positions, markers_by_space
-from bot.render.ah3_seats import seat_boxes
-from bot.render.ah3_style import (
+from bot.games.arkham3.render import board as arkham3
+from bot.games.arkham3.render import layout as ah3_layout
+from bot.games.arkham3.render import map as ah3_map
+from bot.games.arkham3.render.board import HEIGHT, WIDTH, board_layout, render_board, render_board_image, space_xy
+from bot.games.arkham3.render.column import side_boxes, threshold
+from bot.games.arkham3.render.map import badge_xy, initials, marker_positions, markers_by_space
+from bot.games.arkham3.render.seats import seat_boxes
+from bot.games.arkham3.render.style import (
     ANOMALY,
     CLUE,
     DAMAGE,
@@ -35,7 +38,6 @@ from bot.render.ah3_style import (
     palette,
     seat_colour,
 )
-from bot.render.arkham3 import HEIGHT, WIDTH, board_layout, render_board, render_board_image, space_xy
 from bot.render.kit import Box, Color, Theme
 from engine import api
 from engine.agents import RandomAgent

@@ -18,8 +18,8 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from bot.render import kit, lcg_layout
-from bot.render.arkham_lcg import (
+from bot.games.arkham_lcg.render import layout as lcg_layout
+from bot.games.arkham_lcg.render.board import (
     HEIGHT,
     WIDTH,
     clear_cache,
@@ -28,12 +28,11 @@ from bot.render.arkham_lcg import (
     render_board,
     render_board_image,
 )
-from bot.render.kit import Box, Color, Theme
-from bot.render.lcg_campaign import campaign_boxes
-from bot.render.lcg_map import TOKEN, map_area, tile_parts
-from bot.render.lcg_panels import doom_bar_box, doom_segments, side_boxes
-from bot.render.lcg_seats import seat_boxes
-from bot.render.lcg_style import (
+from bot.games.arkham_lcg.render.campaign import campaign_boxes
+from bot.games.arkham_lcg.render.map import TOKEN, map_area, tile_parts
+from bot.games.arkham_lcg.render.panels import doom_bar_box, doom_segments, side_boxes
+from bot.games.arkham_lcg.render.seats import seat_boxes
+from bot.games.arkham_lcg.render.style import (
     BACK,
     CLUE,
     DOOM,
@@ -48,9 +47,11 @@ from bot.render.lcg_style import (
     seat_colour,
     token_colour,
 )
-from bot.render.lcg_token import BIG, render_event
-from bot.render.lcg_token import HEIGHT as TOKEN_H
-from bot.render.lcg_token import WIDTH as TOKEN_W
+from bot.games.arkham_lcg.render.token import BIG, render_event
+from bot.games.arkham_lcg.render.token import HEIGHT as TOKEN_H
+from bot.games.arkham_lcg.render.token import WIDTH as TOKEN_W
+from bot.render import kit
+from bot.render.kit import Box, Color, Theme
 from engine import api
 from engine.agents import RandomAgent
 from engine.arkham_lcg.state import LcgState

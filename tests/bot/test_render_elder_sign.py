@@ -14,9 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render import RENDERERS
-from bot.render import render_table as dispatch_render
-from bot.render.elder_sign import (
+from bot.games.elder_sign.render.board import (
     ARENA_BG,
     CARD_BG,
     DIE_COLOURS,
@@ -31,6 +29,8 @@ from bot.render.elder_sign import (
     symbols_from_text,
     table_layout,
 )
+from bot.render import RENDERERS
+from bot.render import render_table as dispatch_render
 from bot.render.kit import Box, Theme
 from engine import api
 from engine.core.game import SeatSpec
@@ -323,7 +323,7 @@ def test_kit_wrap_and_ellipsize_respect_width_and_line_count() -> None:
 def test_no_title_reward_or_seat_text_is_cut_in_whole_games() -> None:
     """Card titles wrap, rewards and penalties wrap, seat panels are as tall as their lines: across whole
     games with 1 to 8 players nothing of those is ellipsized (a player's own @name may be, in 8-seat panels)."""
-    from bot.render import elder_sign
+    from bot.games.elder_sign.render import board as elder_sign
 
     elder_sign.clipped.clear()
     for seed, players in ((3, 3), (5, 1), (8, 5), (11, 4), (13, 8)):
@@ -376,7 +376,7 @@ def _roll_view() -> dict[str, Any]:
 
 
 def test_the_roll_picture_says_who_where_and_shows_held_dice_apart() -> None:
-    from bot.render.elder_sign import render_event, roll_context
+    from bot.games.elder_sign.render.board import render_event, roll_context
 
     view = _roll_view()
     rolled = {d["id"]: d["face"] for d in view["dice"] if d["loc"] == "pool" and d["face"]}

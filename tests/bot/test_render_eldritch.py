@@ -16,9 +16,10 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from bot.render.eh_map import TOKEN_STEP, map_layout
-from bot.render.eh_panels import COLUMN, seat_grid
-from bot.render.eh_style import (
+from bot.games.eldritch.render.board import HEIGHT, WIDTH, cache_clear, render_board, render_board_image, space_xy
+from bot.games.eldritch.render.map import TOKEN_STEP, map_layout
+from bot.games.eldritch.render.panels import COLUMN, seat_grid
+from bot.games.eldritch.render.style import (
     CLUE,
     DEFEATED,
     EPIC,
@@ -33,7 +34,6 @@ from bot.render.eh_style import (
     inks,
     marker_colours,
 )
-from bot.render.eldritch import HEIGHT, WIDTH, cache_clear, render_board, render_board_image, space_xy
 from bot.render.kit import Color
 from engine import api
 from engine.core.game import SeatSpec

@@ -7,12 +7,12 @@ BOT = BotGame(
     group="ah",
     help="/ah (Arkham Horror 3e): move gather focus research ward attack evade trade action buy pass sheet map card\n"
          "     e.g.  alice /ah move to:Southside",
-    cog="bot.cogs.arkham3",
+    cog="bot.games.arkham3.cog",
     commands="bot.games.arkham3.manifest_commands:COMMANDS",
-    renderer="bot.render.arkham3:render_board",
-    event_renderer="bot.render.ah3_token:render_event",
+    renderer="bot.games.arkham3.render.board:render_board",
+    event_renderer="bot.games.arkham3.render.token:render_event",
     rules_docs=("docs/arkham3.md", "docs/howto/arkham3.md"),
     howto="docs/howto/arkham3.md",
-    cards="bot.lookup.cards_arkham3:CARDS",
+    cards="bot.games.arkham3.cards:CARDS",
     stats=StatsKeys(scenario="scenario", rounds="round", characters="table[*].inv.card", scenario_word="scenario"),
 )

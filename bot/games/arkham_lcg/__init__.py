@@ -7,12 +7,12 @@ BOT = BotGame(
     group="lcg",
     help="/lcg (the card game): investigate move fight evade engage draw resource play activate resign advance "
          "end hand area bag card log\n     e.g.  alice /lcg move to:\"Front Street\"",
-    cog="bot.cogs.arkham_lcg",
+    cog="bot.games.arkham_lcg.cog",
     commands="bot.games.arkham_lcg.manifest_commands:COMMANDS",
-    renderer="bot.render.arkham_lcg:render_board",
-    event_renderer="bot.render.lcg_token:render_event",
+    renderer="bot.games.arkham_lcg.render.board:render_board",
+    event_renderer="bot.games.arkham_lcg.render.token:render_event",
     rules_docs=("docs/arkham_lcg.md", "docs/howto/arkham_lcg.md"),
     howto="docs/howto/arkham_lcg.md",
-    cards="bot.lookup.cards_arkham_lcg:CARDS",
+    cards="bot.games.arkham_lcg.cards:CARDS",
     stats=StatsKeys(scenario="scenario.id", rounds="round", characters="invs[*].code", scenario_word="scenario"),
 )

@@ -7,12 +7,12 @@ BOT = BotGame(
     group="es",
     help="/es (Elder Sign): move roll task clue use fail focus assist entrance giveup odds card\n"
          "     e.g.  alice /es move place:Entrance",
-    cog="bot.cogs.elder_sign",
+    cog="bot.games.elder_sign.cog",
     commands="bot.games.elder_sign.manifest_commands:COMMANDS",
     rules_docs=("docs/elder_sign.md", "docs/howto/elder_sign.md"),
     howto="docs/howto/elder_sign.md",
-    cards="bot.lookup.cards_elder_sign:CARDS",
+    cards="bot.games.elder_sign.cards:CARDS",
     stats=StatsKeys(scenario="ao", rounds="day", characters="table[*].investigator.card", round_word="day"),
-    renderer="bot.render.elder_sign:render_table",
-    event_renderer="bot.render.elder_sign:render_event",
+    renderer="bot.games.elder_sign.render.board:render_table",
+    event_renderer="bot.games.elder_sign.render.board:render_event",
 )

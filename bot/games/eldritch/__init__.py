@@ -7,11 +7,11 @@ BOT = BotGame(
     group="eh",
     help="/eh (Eldritch Horror): travel rest trade prepare acquire action encounter pass sheet map card\n"
          "     e.g.  alice /eh travel destination:London",
-    cog="bot.cogs.eldritch",
+    cog="bot.games.eldritch.cog",
     commands="bot.games.eldritch.manifest_commands:COMMANDS",
-    renderer="bot.render.eldritch:render_board",
+    renderer="bot.games.eldritch.render.board:render_board",
     rules_docs=("docs/eldritch.md", "docs/howto/eldritch.md"),
     howto="docs/howto/eldritch.md",
-    cards="bot.lookup.cards_eldritch:CARDS",
+    cards="bot.games.eldritch.cards:CARDS",
     stats=StatsKeys(scenario="ao", rounds="round", characters="investigators[*].card"),
 )

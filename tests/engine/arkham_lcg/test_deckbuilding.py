@@ -1,8 +1,8 @@
 """Deckbuilding, experience and deck codes (engine/arkham_lcg/deckbuilding.py).
 
-Each test names its source: a section of the official FAQ or §14 (deckbuilding) of our
-rules summary, whose rulings docs/arkham_lcg.md writes out. The cards are built here, not loaded from a pack, so the tests do
-not depend on content other people are writing.
+Each test names its source: a section of the official FAQ or §14 (deckbuilding) of our rules summary, whose
+rulings docs/arkham_lcg.md writes out. The cards are built here, not loaded from a pack, so the tests do not
+depend on content other people are writing.
 """
 
 from __future__ import annotations

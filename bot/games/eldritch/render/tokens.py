@@ -13,7 +13,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from bot.render.eh_style import (
+from bot.games.eldritch.render.style import (
     CLUE,
     DARK_INK,
     DEFEATED,

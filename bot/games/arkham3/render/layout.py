@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.render.ah3_plate import Plate, plan_plate
+from bot.games.arkham3.render.plate import Plate, plan_plate
 from bot.render.kit import Box
 
 Point = tuple[float, float]

@@ -15,8 +15,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.eh_geo import LAKES, LAND, LonLat
-from bot.render.eh_style import (
+from bot.games.eldritch.render.geo import LAKES, LAND, LonLat
+from bot.games.eldritch.render.style import (
     GRID,
     LABEL_HALO,
     LABEL_INK,
@@ -32,7 +32,7 @@ from bot.render.eh_style import (
     SHAPE_INK,
     SPACE_FILL,
 )
-from bot.render.eh_style import LAND as LAND_FILL
+from bot.games.eldritch.render.style import LAND as LAND_FILL
 from bot.render.kit import Box, draw_text, text_width
 from engine.eldritch.view import MapSpace, WorldMap, world_map
 

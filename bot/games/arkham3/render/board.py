@@ -24,11 +24,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.ah3_column import draw_side
-from bot.render.ah3_layout import MapLayout
-from bot.render.ah3_map import draw_map, layout_of
-from bot.render.ah3_seats import draw_seats
-from bot.render.ah3_style import HEIGHT, WIDTH, palette
+from bot.games.arkham3.render.column import draw_side
+from bot.games.arkham3.render.layout import MapLayout
+from bot.games.arkham3.render.map import draw_map, layout_of
+from bot.games.arkham3.render.seats import draw_seats
+from bot.games.arkham3.render.style import HEIGHT, WIDTH, palette
 from bot.render.kit import PictureCache, Theme, to_png
 from engine.arkham3.view import ArkhamView
 

@@ -27,12 +27,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.arkham_lcg.render.campaign import draw_campaign
+from bot.games.arkham_lcg.render.map import draw_map, location_boxes
+from bot.games.arkham_lcg.render.panels import draw_side, draw_top, phase_text
+from bot.games.arkham_lcg.render.seats import draw_seats
+from bot.games.arkham_lcg.render.style import HEIGHT, WIDTH, palette
 from bot.render.kit import Box, PictureCache, Theme, to_png
-from bot.render.lcg_campaign import draw_campaign
-from bot.render.lcg_map import draw_map, location_boxes
-from bot.render.lcg_panels import draw_side, draw_top, phase_text
-from bot.render.lcg_seats import draw_seats
-from bot.render.lcg_style import HEIGHT, WIDTH, palette
 from engine.arkham_lcg.view import LcgView
 
 __all__ = ["HEIGHT", "WIDTH", "clear_cache", "is_campaign", "location_boxes_of", "read_view", "register",

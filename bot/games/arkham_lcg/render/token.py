@@ -9,9 +9,9 @@ from typing import Any
 
 from PIL import Image
 
+from bot.games.arkham_lcg.render.panels import SKILLS, draw_chip
+from bot.games.arkham_lcg.render.style import TOKENS, WHITE, palette, token_icon, token_name
 from bot.render.kit import Theme, draw_text, ellipsize, paste_icon, to_png
-from bot.render.lcg_panels import SKILLS, draw_chip
-from bot.render.lcg_style import TOKENS, WHITE, palette, token_icon, token_name
 from engine.arkham_lcg.view import LcgView
 
 WIDTH, HEIGHT = 640, 170

@@ -10,8 +10,8 @@ from collections import Counter
 
 from PIL import Image, ImageDraw
 
-from bot.render.ah3_map import initials
-from bot.render.ah3_style import (
+from bot.games.arkham3.render.map import initials
+from bot.games.arkham3.render.style import (
     CLUE,
     DARK_INK,
     GAP,

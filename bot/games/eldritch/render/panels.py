@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.eh_map import draw_shape
-from bot.render.eh_style import (
+from bot.games.eldritch.render.map import draw_shape
+from bot.games.eldritch.render.style import (
     AWAKE_BG,
     DOOM,
     DOOM_DIM,
@@ -31,7 +31,7 @@ from bot.render.eh_style import (
     omen_colour,
     seat_colour,
 )
-from bot.render.eh_tokens import (
+from bot.games.eldritch.render.tokens import (
     draw_clues,
     draw_defeated,
     draw_expedition,

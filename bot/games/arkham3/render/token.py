@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.ah3_style import DARK_INK, cup_colour, cup_label, palette
+from bot.games.arkham3.render.style import DARK_INK, cup_colour, cup_label, palette
 from bot.render.kit import Theme, draw_text, ellipsize, to_png
 from engine.arkham3.view import ArkhamView
 

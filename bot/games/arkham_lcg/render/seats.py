@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.render.kit import Box, Color, Theme, bar, draw_text, ellipsize, fit_size, panel, pips, text_width
-from bot.render.lcg_map import draw_token
-from bot.render.lcg_style import (
+from bot.games.arkham_lcg.render.map import draw_token
+from bot.games.arkham_lcg.render.style import (
     CLUE,
     ENEMY_EDGE,
     GAP,
@@ -31,6 +30,7 @@ from bot.render.lcg_style import (
     class_colour,
     initials,
 )
+from bot.render.kit import Box, Color, Theme, bar, draw_text, ellipsize, fit_size, panel, pips, text_width
 from engine.arkham_lcg.view import CardView, InvestigatorView, LcgView
 
 STRIPE = 6

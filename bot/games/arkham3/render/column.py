@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.ah3_map import Marker, draw_marker, initials
-from bot.render.ah3_style import (
+from bot.games.arkham3.render.map import Marker, draw_marker, initials
+from bot.games.arkham3.render.style import (
     BIG,
     CLUE,
     CODEX_BG,

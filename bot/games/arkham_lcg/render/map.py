@@ -16,9 +16,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.kit import Box, Color, Theme, draw_text, ellipsize, fit_size, text_width
-from bot.render.lcg_layout import Graph, graph_of, link_routes, tile_boxes
-from bot.render.lcg_style import (
+from bot.games.arkham_lcg.render.layout import Graph, graph_of, link_routes, tile_boxes
+from bot.games.arkham_lcg.render.style import (
     ATTACHMENT,
     BACK,
     BACK_EDGE,
@@ -42,6 +41,7 @@ from bot.render.lcg_style import (
     initials,
     seat_colour,
 )
+from bot.render.kit import Box, Color, Theme, draw_text, ellipsize, fit_size, text_width
 from engine.arkham_lcg.view import EnemyView, LcgView, LocationView
 
 SCALE = 2

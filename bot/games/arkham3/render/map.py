@@ -13,9 +13,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.ah3_layout import MapLayout, MapSignature, MapSpace, compute_layout, signature
-from bot.render.ah3_plate import Plate
-from bot.render.ah3_style import (
+from bot.games.arkham3.render.layout import MapLayout, MapSignature, MapSpace, compute_layout, signature
+from bot.games.arkham3.render.plate import Plate
+from bot.games.arkham3.render.style import (
     ANOMALY,
     BADGE,
     BORDER,

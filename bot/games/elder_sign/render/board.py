@@ -32,7 +32,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.es_symbols import (
+from bot.games.elder_sign.render.symbols import (
     CHIP_BG,
     DIE_COLOURS,
     DIE_INK,
@@ -48,7 +48,7 @@ from bot.render.es_symbols import (
     inv_glyph,
     lock_icon,
 )
-from bot.render.es_view import (
+from bot.games.elder_sign.render.view import (
     CardInfo,
     SeatInfo,
     Table,

@@ -27,9 +27,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.eh_map import TOKEN_STEP, map_image, map_layout
-from bot.render.eh_panels import draw_seats, draw_side, draw_static, initial
-from bot.render.eh_style import (
+from bot.games.eldritch.render.map import TOKEN_STEP, map_image, map_layout
+from bot.games.eldritch.render.panels import draw_seats, draw_side, draw_static, initial
+from bot.games.eldritch.render.style import (
     AWAKE_BG,
     HEIGHT,
     MAP_BOX,
@@ -41,7 +41,7 @@ from bot.render.eh_style import (
     marker_colours,
     seat_colour,
 )
-from bot.render.eh_tokens import (
+from bot.games.eldritch.render.tokens import (
     BADGE_SIZE,
     draw_clues,
     draw_defeated,

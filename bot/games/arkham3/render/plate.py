@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.render.ah3_style import NAME, TEXT, TOKEN_SIZES
+from bot.games.arkham3.render.style import NAME, TEXT, TOKEN_SIZES
 from bot.render.kit import Box, wrap
 
 

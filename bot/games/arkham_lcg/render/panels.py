@@ -9,8 +9,7 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from bot.render.kit import Box, Color, Theme, dim, draw_text, ellipsize, panel, paste_icon, text_width, wrap
-from bot.render.lcg_style import (
+from bot.games.arkham_lcg.render.style import (
     ACT_BG,
     AGENDA_BG,
     BIG,
@@ -29,6 +28,7 @@ from bot.render.lcg_style import (
     token_icon,
     token_name,
 )
+from bot.render.kit import Box, Color, Theme, dim, draw_text, ellipsize, panel, paste_icon, text_width, wrap
 from engine.arkham_lcg.view import LcgView
 
 PAD = 12

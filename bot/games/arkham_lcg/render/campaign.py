@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.render.kit import Box, Color, Theme, draw_text, ellipsize, panel, text_width, wrap
-from bot.render.lcg_map import draw_token
-from bot.render.lcg_panels import draw_bag, draw_top, side_boxes
-from bot.render.lcg_style import (
+from bot.games.arkham_lcg.render.map import draw_token
+from bot.games.arkham_lcg.render.panels import draw_bag, draw_top, side_boxes
+from bot.games.arkham_lcg.render.style import (
     GAP,
     LOSS_BG,
     MAP_BOX,
@@ -24,6 +23,7 @@ from bot.render.lcg_style import (
     class_colour,
     initials,
 )
+from bot.render.kit import Box, Color, Theme, draw_text, ellipsize, panel, text_width, wrap
 from engine.arkham_lcg.view import InvestigatorView, LcgView
 
 PAD = 14
