@@ -9,15 +9,12 @@ and changes rarely (and a change made through this process clears the cache at o
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 import discord
 from discord import app_commands
 
 from bot.service import Actor, GameService, UserError
-
-if TYPE_CHECKING:
-    from bot.bot import MiskatonicBot
 
 ROLE_CACHE_SECONDS = 30.0
 SERVER_ONLY = "This works only in a server channel."
@@ -58,6 +55,13 @@ class ModeratorRoles:
         return role is not None and isinstance(user, discord.Member) and any(r.id == role for r in user.roles)
 
 
+class _WithRoles(Protocol):
+    """What a role check needs of the running client (the bot keeps the configured roles per server)."""
+
+    @property
+    def moderator_roles(self) -> ModeratorRoles: ...
+
+
 def channel_of(interaction: discord.Interaction) -> int:
     """The id of the channel the interaction came from. Discord sends one with every command and click made
     in a server; without it (a direct message, a user-installed app) the user is told so, privately."""
@@ -75,6 +79,6 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 async def actor_for(interaction: discord.Interaction) -> Actor:
     # The handlers take a plain `discord.Interaction`, whose client discord.py types as the base Client.
-    roles = cast("MiskatonicBot", interaction.client).moderator_roles
+    roles = cast(_WithRoles, interaction.client).moderator_roles
     return Actor(user_id=interaction.user.id, name=interaction.user.display_name,
                  is_moderator=await roles.is_moderator(interaction), interaction_id=interaction.id)

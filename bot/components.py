@@ -18,15 +18,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 from discord import ui
 
 from engine.core.prompt import Prompt, PromptKind
-
-if TYPE_CHECKING:
-    from bot.bot import MiskatonicBot
 
 CUSTOM_ID_MAX = 100
 BUTTONS_MAX, PER_ROW, SELECT_OPTIONS_MAX, ROWS_MAX = 25, 5, 25, 5
@@ -254,9 +251,14 @@ class PromptHandler(Protocol):
     async def open_own(self, interaction: discord.Interaction, game_id: int, epoch: int) -> None: ...
 
 
+class _WithHandler(Protocol):
+    @property
+    def prompt_handler(self) -> PromptHandler: ...
+
+
 def handler_of(interaction: discord.Interaction) -> PromptHandler:
     # The callbacks take a plain `discord.Interaction`, whose client discord.py types as the base Client.
-    return cast("MiskatonicBot", interaction.client).prompt_handler
+    return cast(_WithHandler, interaction.client).prompt_handler
 
 
 ItemT = TypeVar("ItemT", bound=ui.Item[Any])

@@ -14,7 +14,7 @@ clicking player's own controls privately.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 from discord import ui
@@ -28,7 +28,8 @@ from bot.service_text import join_names
 from engine.core.prompt import Prompt
 
 if TYPE_CHECKING:
-    from bot.bot import MiskatonicBot
+    from bot.service import GameService
+    from bot.turns import TablePublisher
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +38,20 @@ NOTHING_FOR_YOU = "Nothing is waiting for you here right now."
 CONTENT_MAX = 2000
 
 
+class PlayHost(Protocol):
+    """What the prompt clicks need of the running client: the service and the table publisher."""
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def publisher(self) -> TablePublisher: ...
+
+
 class PromptPlay:
     """The bot's `PromptHandler` (see bot/components.py)."""
 
-    def __init__(self, bot: MiskatonicBot) -> None:
+    def __init__(self, bot: PlayHost) -> None:
         self.bot = bot
 
     async def answer(self, interaction: discord.Interaction, answer: Answer, label: str) -> None:

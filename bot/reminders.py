@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord.ext import tasks
@@ -20,15 +20,26 @@ from bot.components import answer_view, is_private, prompt_view
 from bot.turns import mention
 
 if TYPE_CHECKING:
-    from bot.bot import MiskatonicBot
+    from bot.service import GameService
 
 log = logging.getLogger(__name__)
 
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
 
+class ReminderHost(Protocol):
+    """What the reminders need of the running client: the service, its channels, and its readiness."""
+
+    @property
+    def service(self) -> GameService: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def wait_until_ready(self) -> None: ...
+
+
 class Reminders:
-    def __init__(self, bot: MiskatonicBot, every_seconds: float) -> None:
+    def __init__(self, bot: ReminderHost, every_seconds: float) -> None:
         self.bot = bot
         self.loop = tasks.loop(seconds=every_seconds)(self._tick)
         self.loop.before_loop(self._wait_ready)

@@ -16,16 +16,13 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
 from bot.components import extra_text, prompt_view
 from bot.service import GameService, Image, PromptCard, Reply
 from bot.turns import TablePublisher
-
-if TYPE_CHECKING:
-    from bot.bot import MiskatonicBot
 
 log = logging.getLogger(__name__)
 
@@ -97,13 +94,23 @@ async def send(interaction: discord.Interaction, content: str | None = None, *, 
     return message.id
 
 
+class _Host(Protocol):
+    """What the reply helpers need of the running client."""
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def publisher(self) -> TablePublisher: ...
+
+
 def service_of(interaction: discord.Interaction) -> GameService:
     # The handlers take a plain `discord.Interaction`, whose client discord.py types as the base Client.
-    return cast("MiskatonicBot", interaction.client).service
+    return cast(_Host, interaction.client).service
 
 
 def publisher_of(interaction: discord.Interaction) -> TablePublisher:
-    return cast("MiskatonicBot", interaction.client).publisher
+    return cast(_Host, interaction.client).publisher
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:

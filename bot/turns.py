@@ -27,7 +27,7 @@ import hashlib
 import io
 import logging
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -38,7 +38,7 @@ from bot.service_types import Image, PromptCard, TableView
 from bot.store.models import Section
 
 if TYPE_CHECKING:
-    from bot.bot import MiskatonicBot
+    from bot.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -101,10 +101,17 @@ def fit(text: str) -> str:
     return text if len(text) <= CONTENT_MAX else text[: CONTENT_MAX - 1] + "…"
 
 
+class PublisherHost(Protocol):
+    """What the publisher needs of the running client: the service it reads the table from."""
+
+    @property
+    def service(self) -> GameService: ...
+
+
 class TablePublisher:
     """Shows games' sections in their channels (see the module docstring)."""
 
-    def __init__(self, bot: MiskatonicBot) -> None:
+    def __init__(self, bot: PublisherHost) -> None:
         self.bot = bot
         # Weak: a game's lock lives while a publish holds or waits on it.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.games.manifest import BotGame, Commands, Reader, by_group, commands_of
 from bot.service_text import chunk_lines
-from bot.service_types import Actor, Reply, UserError
+from bot.service_types import Actor, PromptCard, Reply, UserError
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import GameState
@@ -23,8 +23,20 @@ from engine.core.prompt import Action, Prompt
 #: how a Discord user reaches a read-only command's `player` argument (the cog passes `member.mention`)
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 
-if TYPE_CHECKING:
-    from bot.service import GameService
+
+
+class GameService(Protocol):
+    """What a game's commands need of the service (the service itself, seen from here: this package is below
+    it, so it names the three calls rather than importing the class)."""
+
+    async def command_state(self, channel_id: int, game_type: str,
+                            user_id: int) -> tuple[GameState, list[int], int, int]: ...
+
+    async def choose(self, channel_id: int, actor: Actor, prompt_seq: int, choice: list[str],
+                     amount: int | None = None, seat: int | None = None, *, game_id: int | None = None,
+                     epoch: int | None = None) -> Reply: ...
+
+    async def pending(self, channel_id: int) -> list[PromptCard]: ...
 
 
 def _game(group: str, name: str) -> BotGame:
