@@ -41,7 +41,7 @@ from bot.service_text import (
     prompt_text,
     result_sentence,
 )
-from bot.service_types import Actor, AppliedButFailed, Image, PromptCard, Reply, TableView, UserError
+from bot.service_types import Actor, AppliedButFailed, CommandStep, Image, PromptCard, Reply, TableView, UserError
 from bot.store import (
     ACTIVE,
     ENDED,
@@ -106,6 +106,15 @@ class Loaded:
     section: Section | None = None  # the latest channel section (bot/service_sections.py), once started
     changes: list[SectionChange] = field(default_factory=list)  # what the step just committed did to them
     added: list[Event] = field(default_factory=list)  # events the commit added to the step's (a campaign's fold)
+    #: the prompts `state` waits for, computed once per step (`prompts()`) and shared by the cache's copies
+    pending: list[Prompt] | None = field(default=None, repr=False)
+
+    def prompts(self) -> list[Prompt]:
+        """What the step waits for. Every part of one click reads it from here: the engine builds a step's
+        prompts once, not in each helper."""
+        if self.pending is None:
+            self.pending = [] if self.state is None else api.prompts(self.state)
+        return self.pending
 
     def user_seats(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -282,7 +291,8 @@ class GameService:
         cached = self._cache.get(game.id or 0)
         if cached is not None and cached.game.version == game.version:
             self._touch(game.id or 0)
-            return Loaded(game=game, seats=cached.seats, state=cached.state, section=cached.section)
+            return Loaded(game=game, seats=cached.seats, state=cached.state, section=cached.section,
+                          pending=cached.prompts())
         assert game.id is not None
         seats = await self.store.seats(game.id)
         state = None if game.status == LOBBY else await self._restore(game.id, game.state_step)
@@ -352,6 +362,7 @@ class GameService:
         step = state.step if state is not None else game.state_step
         still_open = (new_status or game.status) in (LOBBY, ACTIVE)
         writer = None
+        pending = api.prompts(state) if state is not None and (new_status or game.status) != LOBBY else None
         if state is not None and (new_status or game.status) != LOBBY:
             writer = SectionWriter(game.id, loaded.section)
             for text in lead:
@@ -360,7 +371,8 @@ class GameService:
                 writer.event(step, event)
             status_after = new_status or game.status
             over = result_sentence(result or game.result) if status_after in (OVER, ENDED) else None
-            writer.finish(step, self._awaited(loaded, state) if status_after == ACTIVE else [], over_line=over)
+            awaited = self._awaited(loaded, pending or []) if status_after == ACTIVE else []
+            writer.finish(step, awaited, over_line=over)
         prompt_seq = state.prompt_seq if state is not None and still_open else None
         writing = state is not None and write_state
         keep = writing and state is not None and self._keeper(state, events, not still_open)
@@ -392,16 +404,14 @@ class GameService:
                 game.started_at = now
         after = Loaded(game=game, seats=loaded.seats, state=state,
                        section=writer.latest_after() if writer is not None else loaded.section,
-                       changes=writer.summary() if writer is not None else [], added=added)
+                       changes=writer.summary() if writer is not None else [], added=added, pending=pending)
         self._remember(after)
         return after
 
     @staticmethod
-    def _awaited(loaded: Loaded, state: GameState) -> list[int]:
-        """The users the game waits for now (each once, whatever their number of seats)."""
-        if state.over:
-            return []
-        users = (loaded.user_of(seat) for p in api.prompts(state) for seat in p.seats)
+    def _awaited(loaded: Loaded, prompts: Sequence[Prompt]) -> list[int]:
+        """The users `prompts` wait for (each once, whatever their number of seats)."""
+        users = (loaded.user_of(seat) for p in prompts for seat in p.seats)
         return list(dict.fromkeys(u for u in users if u is not None))
 
     async def _lobby_changed(self, loaded: Loaded) -> Loaded:
@@ -419,7 +429,7 @@ class GameService:
             return []
         assert loaded.game.id is not None
         cards = []
-        for prompt in api.prompts(loaded.state):
+        for prompt in loaded.prompts():
             users = list(dict.fromkeys(u for u in (loaded.user_of(s) for s in prompt.seats) if u is not None))
             names = [loaded.seat_label(s) for s in prompt.seats]
             cards.append(PromptCard(game_id=loaded.game.id, prompt=prompt, user_ids=users,
@@ -587,7 +597,7 @@ class GameService:
         if loaded.state is None or loaded.game.status != ACTIVE or loaded.game.id is None:
             return loaded
         writer = SectionWriter(loaded.game.id, loaded.section)
-        changed = writer.finish(loaded.state.step, self._awaited(loaded, loaded.state))
+        changed = writer.finish(loaded.state.step, self._awaited(loaded, loaded.prompts()))
         if changed:
             await self.store.save_sections(changed)
         loaded.section = writer.latest_after()
@@ -766,13 +776,14 @@ class GameService:
             if epoch is not None and epoch != loaded.game.undo_epoch:
                 raise UserError("This choice has passed.")
             state = self._playing(loaded)
-            prompt = next((p for p in api.prompts(state) if p.seq == prompt_seq), None)
+            prompt = next((p for p in loaded.prompts() if p.seq == prompt_seq), None)
             if prompt is None:
                 raise UserError("This choice has passed.")
             answering = self._answering_seat(loaded, prompt, actor, seat)
             action = Action(seat=answering, prompt=prompt_seq, choice=list(choice), amount=amount)
-            posted = frozenset(p.seq for p in api.prompts(state) if p.seq != prompt_seq)
-            new_state, events = api.apply(state, action)
+            posted = frozenset(p.seq for p in loaded.prompts() if p.seq != prompt_seq)
+            # the prompt was built from this very state (the step's own), so the engine need not rebuild it
+            new_state, events = api.apply(state, action, prompt=prompt)
             row = action_row(loaded, actor, action, "play")
             loaded = await self._commit(loaded, new_state, events, action=row)
             return await self._step_reply(loaded, events, actor, posted=posted)
@@ -812,13 +823,19 @@ class GameService:
                             user_id: int) -> tuple[GameState, list[int], int, int]:
         """For a game's own commands: the channel's game state (through the cache), the user's seats, and the
         game id and undo count an answer must carry (as a button does)."""
+        step = await self.command_step(channel_id, game_type, user_id)
+        return step.state, step.seats, step.game_id, step.epoch
+
+    async def command_step(self, channel_id: int, game_type: str, user_id: int) -> CommandStep:
+        """`command_state` with the step's pending prompts, as the service already holds them."""
         loaded = await self._current(channel_id)
         if loaded.game.game_type != game_type:
             raise UserError(f"This channel's game is {loaded.game.game_type}, not {game_type}.")
         if loaded.state is None:
             raise UserError("The game has not started yet: /game start.")
         assert loaded.game.id is not None
-        return loaded.state, loaded.user_seats(user_id), loaded.game.id, loaded.game.undo_epoch
+        return CommandStep(state=loaded.state, prompts=loaded.prompts(), seats=loaded.user_seats(user_id),
+                           game_id=loaded.game.id, epoch=loaded.game.undo_epoch)
 
     async def pending(self, channel_id: int) -> list[PromptCard]:
         """The prompts the channel's game waits for now (empty when there is none)."""
@@ -974,7 +991,8 @@ class GameService:
             now = self.clock()
             writer = SectionWriter(game.id, loaded.section)
             writer.undo(target, event.text)
-            writer.finish(target, self._awaited(loaded, state))
+            pending = api.prompts(state)
+            writer.finish(target, self._awaited(loaded, pending))
             version = await self.store.truncate_after(
                 game.id, game.version, target, state_json=api.to_json(state), events=[event],
                 new_status=ACTIVE if reopen else None, prompt_seq=state.prompt_seq, now=now,
@@ -985,7 +1003,7 @@ class GameService:
             if reopen:
                 game.status, game.result, game.active_channel_id, game.ended_at = ACTIVE, None, channel_id, None
             loaded = Loaded(game=game, seats=loaded.seats, state=state, section=writer.latest_after(),
-                            changes=writer.summary())
+                            changes=writer.summary(), pending=pending)
             self._remember(loaded)
             await self._audit(loaded, actor, "undo", {"steps": steps, "to_step": target})
             reply = await self._step_reply(loaded, [event], actor)
@@ -1002,7 +1020,7 @@ class GameService:
         async def work() -> Reply:
             loaded = await self._open(channel_id)
             state = self._playing(loaded)
-            pending = api.prompts(state)
+            pending = loaded.prompts()
             if user_id is not None:
                 pending = [p for p in pending if any(loaded.user_of(s) == user_id for s in p.seats)]
                 if not pending:
@@ -1014,7 +1032,7 @@ class GameService:
                 raise UserError(f"Several players are being asked at once ({waiting}): name the one to skip "
                                 "with /gm skip player:@name.")
             prompt = pending[0]
-            posted = frozenset(p.seq for p in api.prompts(state) if p.seq != prompt.seq)
+            posted = frozenset(p.seq for p in loaded.prompts() if p.seq != prompt.seq)
             if prompt.kind is PromptKind.AMOUNT:
                 if prompt.default_amount is None:
                     raise UserError("This decision has no safe default; it cannot be skipped.")
@@ -1025,7 +1043,7 @@ class GameService:
                     raise UserError("This decision has no safe default; it cannot be skipped.")
                 action = Action(seat=self._skipped_seat(loaded, prompt, user_id), prompt=prompt.seq,
                                 choice=list(prompt.default))
-            new_state, events = api.apply(state, action)
+            new_state, events = api.apply(state, action, prompt=prompt)
             row = action_row(loaded, actor, action, "gm")
             skipped = loaded.seat_label(action.seat)
             lead = [f"Moderator {actor.name} skipped {skipped}: {prompt.title} → default answer."]

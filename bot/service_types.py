@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.core.game import GameState
 from engine.core.prompt import Prompt
 
 if TYPE_CHECKING:
@@ -81,3 +82,15 @@ class Reply:
     sections: list[SectionChange] = field(default_factory=list)
     refresh: bool = False  # show the game's sections again even if nothing changed (a lost message comes back)
     narrated: bool = False  # `public`, `images` and `prompts` are the step's, already in the sections
+
+
+@dataclass(frozen=True)
+class CommandStep:
+    """What a game's own command reads of the channel's game: the step's state and the prompts it waits for
+    (computed once by the service), the user's seats, and the game id and undo count an answer carries."""
+
+    state: GameState
+    prompts: list[Prompt]
+    seats: list[int]
+    game_id: int
+    epoch: int

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from bot.games.manifest import BotGame, Commands, Reader, by_group, commands_of
 from bot.service_text import chunk_lines
-from bot.service_types import Actor, PromptCard, Reply, UserError
+from bot.service_types import Actor, CommandStep, PromptCard, Reply, UserError
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import GameState
@@ -29,8 +29,7 @@ class GameService(Protocol):
     """What a game's commands need of the service (the service itself, seen from here: this package is below
     it, so it names the three calls rather than importing the class)."""
 
-    async def command_state(self, channel_id: int, game_type: str,
-                            user_id: int) -> tuple[GameState, list[int], int, int]: ...
+    async def command_step(self, channel_id: int, game_type: str, user_id: int) -> CommandStep: ...
 
     async def choose(self, channel_id: int, actor: Actor, prompt_seq: int, choice: list[str],
                      amount: int | None = None, seat: int | None = None, *, game_id: int | None = None,
@@ -46,14 +45,13 @@ def _game(group: str, name: str) -> BotGame:
     return game
 
 
-def _my_prompt(state: GameState, my_seats: list[int]) -> Prompt:
-    if state.over:
+def _my_prompt(step: CommandStep) -> Prompt:
+    if step.state.over:
         raise UserError("This game is over.")
-    prompts = api.prompts(state)
-    for p in prompts:
-        if any(s in p.seats for s in my_seats):
+    for p in step.prompts:
+        if any(s in p.seats for s in step.seats):
             return p
-    waiting = ", ".join(state.seat_name(s) for p in prompts for s in p.seats)
+    waiting = ", ".join(step.state.seat_name(s) for p in step.prompts for s in p.seats)
     raise UserError(f"The game is not waiting for you right now (waiting for {waiting}).")
 
 
@@ -67,26 +65,27 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
         # a reader that works without a game still reads the channel's game when there is one (a card
         # lookup prefers the asker's own cards, a map shows what stands on a space)
         try:
-            state, mine, _, _ = await service.command_state(channel_id, game.game, actor.user_id)
+            step = await service.command_step(channel_id, game.game, actor.user_id)
         except UserError:
             return await _read(reader[1], None, None, args)
-        return await _read(reader[1], state, _asking_seat(state, mine), args)
-    state, mine, game_id, epoch = await service.command_state(channel_id, game.game, actor.user_id)
+        return await _read(reader[1], step.state, _asking_seat(step), args)
+    step = await service.command_step(channel_id, game.game, actor.user_id)
+    state, mine = step.state, step.seats
     if reader is not None:
         mention = USER_MENTION.fullmatch(args.get("player", ""))
         if mention:  # a Discord user picked in the command: the reader is given their seat
-            _, theirs, _, _ = await service.command_state(channel_id, game.game, int(mention[1]))
+            theirs = (await service.command_step(channel_id, game.game, int(mention[1]))).seats
             if not theirs:
                 raise UserError("That player has no seat in this game.")
             args = {**args, "player": f"seat:{theirs[0]}"}
-        reply = await _read(reader[1], state, _asking_seat(state, mine), args)
+        reply = await _read(reader[1], state, _asking_seat(step), args)
         if name in commands.with_controls:
             reply.prompts = [c for c in await service.pending(channel_id) if actor.user_id in c.user_ids]
         return reply
     if name not in commands.shortcuts:
         known = ", ".join([*commands.shortcuts, *commands.readers])
         raise UserError(f"Unknown command /{group} {name}. Commands: {known}.")
-    prompt = _my_prompt(state, mine)
+    prompt = _my_prompt(step)
     argument = commands.arguments.get(name)
     try:
         option = commands.pick(prompt, name, args.get(argument) if argument else None)
@@ -95,6 +94,7 @@ async def game_command(service: GameService, channel_id: int, actor: Actor, grou
     seat = next(s for s in prompt.seats if s in mine)
     value = args.get(argument) if argument else None
     then = _question_answered(commands, name, value, state, prompt, seat, option)  # checked before any commit
+    game_id, epoch = step.game_id, step.epoch
     first = await service.choose(channel_id, actor, prompt.seq, [option], seat=seat, game_id=game_id, epoch=epoch)
     if then is None:
         return first
@@ -111,7 +111,7 @@ def _question_answered(commands: Commands, name: str, value: str | None, state: 
     follow = commands.follow.get(name)
     if follow is None:
         return None
-    trial, _ = api.apply(state, Action(seat=seat, prompt=prompt.seq, choice=[option]))
+    trial, _ = api.apply(state, Action(seat=seat, prompt=prompt.seq, choice=[option]), prompt=prompt)
     question = next((p for p in api.prompts(trial) if seat in p.seats), None)
     if question is None:
         return None
@@ -140,9 +140,10 @@ def merged(first: Reply, second: Reply) -> Reply:
                  refresh=first.refresh or second.refresh, narrated=first.narrated and second.narrated)
 
 
-def _asking_seat(state: GameState, mine: list[int]) -> int | None:
+def _asking_seat(step: CommandStep) -> int | None:
     """The seat a read-only command speaks for: the one the game is asking, else the user's first."""
-    asked = next((p for p in api.prompts(state) if any(s in p.seats for s in mine)), None)
+    mine = step.seats
+    asked = next((p for p in step.prompts if any(s in p.seats for s in mine)), None)
     if asked is not None:
         return next(s for s in asked.seats if s in mine)
     return mine[0] if mine else None
@@ -164,17 +165,19 @@ async def suggestions(service: GameService, channel_id: int, user_id: int, group
     if game is None or commands is None:
         return []
     try:
-        state, mine, _, _ = await service.command_state(channel_id, game.game, user_id)
-        prompt = _my_prompt(state, mine)
+        step = await service.command_step(channel_id, game.game, user_id)
+        prompt = _my_prompt(step)
     except UserError:
         return []
+    state, mine = step.state, step.seats
     if name in commands.follow:  # the argument answers the question the command's option opens
         try:
             option = commands.pick(prompt, name, None)
         except IllegalAction:
             return []
         seat = next(s for s in prompt.seats if s in mine)
-        trial, _ = await asyncio.to_thread(api.apply, state, Action(seat=seat, prompt=prompt.seq, choice=[option]))
+        trial, _ = await asyncio.to_thread(api.apply, state, Action(seat=seat, prompt=prompt.seq, choice=[option]),
+                                           prompt=prompt)
         then = next((p for p in api.prompts(trial) if seat in p.seats), None)
         return commands.suggestions(then, name, current) if then is not None else []
     return commands.suggestions(prompt, name, current)
