@@ -534,11 +534,13 @@ class GameService:
                              names={u: self._user_name(loaded, u) for u in loaded.users()})
 
     async def section_shown(self, section: Section, *, rev: int, message_ids: list[int],
-                            board_message_id: int | None, ping_messages: list[list[Any]]) -> None:
+                            board_message_id: int | None, ping_messages: list[list[Any]],
+                            page_starts: list[int] | None = None) -> None:
         """The front end showed `section` up to `rev` in these messages."""
         assert section.id is not None
         await self.store.section_shown(section.id, rev, message_ids=message_ids,
-                                       board_message_id=board_message_id, ping_messages=ping_messages)
+                                       board_message_id=board_message_id, ping_messages=ping_messages,
+                                       page_starts=page_starts)
 
     async def board_picture(self, channel_id: int, game_id: int, step: int) -> Image | None:
         """The board as it was at `step` (the end of a section), for the message that follows the section."""

@@ -153,7 +153,8 @@ REST = option("rest", "Rest: recover 1 Health and 1 Sanity", ("rest",))
 PREPARE = {kind: option(f"prepare:{kind}", f"Prepare for travel: gain a {kind} ticket", ("prepare", kind))
            for kind in ("train", "ship")}
 ACQUIRE = option("acquire", "Acquire assets (test Influence)", ("acquire",))
-END = {n: option("end", f"End your turn ({plural(n, 'action')} unused)", ("end",)) for n in range(ACTIONS_PER_TURN + 1)}
+END = {n: option("end", f"End your turn ({plural(n, 'action')} unused)", ("end",), role="pass")
+       for n in range(ACTIONS_PER_TURN + 1)}
 
 
 def action_options(state: EldritchState, seat: int) -> list[Option]:
@@ -194,7 +195,7 @@ def action_options(state: EldritchState, seat: int) -> list[Option]:
         if f"component:{card}" not in used:
             opts.append(option(f"use:{card}", label, ("component", card, int(owner))))
     opts.append(END.get(inv.actions_left) or option("end", f"End your turn ({plural(inv.actions_left, 'action')} "
-                                                             "unused)", ("end",)))
+                                                             "unused)", ("end",), role="pass"))
     return opts
 
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, OptionRole, Prompt, PromptKind
 from engine.core.trusted import defaults, trusted
 from engine.eldritch.content import EldritchContent, content_of
 from engine.eldritch.state import EldritchState
@@ -108,11 +108,12 @@ _OPTION_FIELDS: set[str] = set(Option.model_fields)
 _PROMPT, _PROMPT_FACTORIES = defaults(Prompt, {"seq", "seats", "kind", "title", "reason", "options", "default"})
 
 
-def option(oid: str, label: str, data: Any = None, detail: str = "") -> Option:
+def option(oid: str, label: str, data: Any = None, detail: str = "", role: OptionRole = "main") -> Option:
     """An Option from the engine's own values, built without re-validation (engine/core/trusted.py): a random
     playout builds a dozen for every decision."""
     opt = _new(Option)  # engine.core.trusted.trusted, inlined
-    _set_dict(opt, "__dict__", {"id": oid, "label": label, "detail": detail, "data": data, "then": ()})
+    _set_dict(opt, "__dict__", {"id": oid, "label": label, "detail": detail, "data": data, "then": (),
+                                  "role": role})
     _set_fields_set(opt, _OPTION_FIELDS)
     _set_extra(opt, None)
     _set_private(opt, None)

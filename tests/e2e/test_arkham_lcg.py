@@ -173,6 +173,8 @@ async def test_the_shipped_campaign_in_a_channel(fake: FakeDiscord, table: Table
         except AssertionError:
             raise AssertionError(f"narration never shown: {list(unshown())[:6]}") from None
         posted = table.posted_since(since)
+        # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
+        assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"
         assert any(scenario in line for line in narration(posted)), scenario
         boards = [m for m in posted if m.boards]
         # a picture at least after each phase of every round played to its end (mythos, investigation, enemy,

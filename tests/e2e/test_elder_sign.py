@@ -140,6 +140,8 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
     assert slash_moves > 0 and clicks > 0 and private_answers > 0, (slash_moves, clicks, private_answers)
 
     posted = table.posted_since(since)
+    # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
+    assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"
     turns = final.turn_number  # type: ignore[attr-defined]
     assert turns > 1
     # one message per turn, its board joining it when it ends, and a ping now and then: at most 2 per turn

@@ -85,6 +85,8 @@ async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, 
     assert {"travel", "encounter"} <= set(slashes) and clicks > 0, (slashes, clicks)
 
     posted = table.posted_since(since)
+    # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
+    assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"
     boards = [m for m in posted if m.boards]
     rounds = final.round  # type: ignore[attr-defined]
     # a board after each phase of every round played to its end: Action, Encounter and Mythos
