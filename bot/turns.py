@@ -249,7 +249,10 @@ class TablePublisher:
             embeds.append(embed)
         if board is not None:
             embeds.append(discord.Embed(colour=FROZEN_COLOUR).set_image(url=f"attachment://{board.filename}"))
-        content = "" if frozen else fit(waiting_text(cards))
+        waiting = waiting_text(cards)
+        if view.state_line and waiting:  # the live message opens with the game at a glance
+            waiting = f"**{view.state_line}**\n{waiting}"
+        content = "" if frozen else fit(waiting)
         if not content and not embeds:
             content = "…"
         pictures = [p for p in (picture, board) if p is not None]

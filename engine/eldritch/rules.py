@@ -81,8 +81,10 @@ class EldritchRules(FlowRules):
         mystery = c.mysteries[state.mystery].name if state.mystery else "none"
         head = (f"{ao.name}{' (awake)' if state.awakened else ''} · doom {state.doom} · omen {state.omen_colour} · "
                 f"Mysteries {len(state.solved)}/{ao.mysteries} (active: {mystery}) · {len(state.gates)} Gates")
+        facts = [f"{state.seat_name(state.current)}'s turn"] if state.current is not None and not state.over else []
+        facts += [f"Doom {state.doom}", f"Omen {state.omen_colour}", f"Mysteries {len(state.solved)}/{ao.mysteries}"]
         return Summary(phase="over" if state.over else state.phase, round=state.round, waiting_for=waiting,
-                       headline=head, over=state.over, result=state.result)
+                       headline=head, over=state.over, result=state.result, facts=facts)
 
 
 RULES = EldritchRules()

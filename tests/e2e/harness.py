@@ -36,6 +36,7 @@ def register_test_games() -> None:
     register("countdown", "tests.support.countdown:RULES")
     register("countdown-duo", "tests.bot.games:DUO")  # needs two players
     register("countdown-pair", "tests.bot.games:PAIR")  # someone else awaited mid-section
+    register("countdown-pair", "tests.bot.games:PAIR")  # someone else awaited mid-section
     register("sampler", "tests.e2e.games:SAMPLER")  # one decision of every shape
     register("duet", "tests.e2e.games:DUET")  # every seat asked at once
 

@@ -156,6 +156,7 @@ async def test_a_player_awaited_mid_section_is_pinged_by_a_message_that_stays(fa
     await fake.settle()
     continued = await table.current_prompt()
     assert continued.id != first.id and bob.id in continued.pinged and "Bob" in continued.content
+    assert continued.content.startswith("**Round 1 · Play phase**"), "the live message opens with the state line"
     assert "alice takes 1" in fake.messages[first.id].text().lower(), "the narration so far stays above"
     assert not fake.messages[first.id].components, "the earlier message is frozen"
     await table.outcome(await table.choose(continued, "Take 1", bob))

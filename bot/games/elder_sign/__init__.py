@@ -15,4 +15,5 @@ BOT = BotGame(
     stats=StatsKeys(scenario="ao", rounds="day", characters="table[*].investigator.card", round_word="day"),
     renderer="bot.games.elder_sign.render.board:render_table",
     event_renderer="bot.games.elder_sign.render.board:render_event",
+    phase_word="",
 )
