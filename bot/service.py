@@ -883,9 +883,10 @@ class GameService:
                                     f"/game join to sit down, /game start to begin."])
         assert loaded.state is not None
         summary = api.summary(loaded.state)
-        lines = [f"{name} (game #{game.id}): {summary.headline}."]
         if game.status == ACTIVE:
-            lines.insert(0, f"**{self._state_line(loaded)}**")
+            lines = [f"**{self._state_line(loaded)}**", f"{name} (game #{game.id}): {summary.headline}."]
+        else:
+            lines = [f"{name} (game #{game.id}) is over: {summary.headline}."]
         if game.status == ACTIVE:
             waiting = join_names([loaded.seat_label(s) for s in summary.waiting_for])
             lines.append(f"Waiting for: {waiting}.")

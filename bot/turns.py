@@ -127,6 +127,7 @@ class TablePublisher:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._shown: dict[int, str] = {}  # message id -> fingerprint of what it shows (no identical edits)
         self._picture: dict[int, str] = {}  # message id -> the filename of the picture it carries
+        self._last_board: dict[int, str] = {}  # game id -> digest of the board it last showed
 
     async def publish(self, channel: Any, game_id: int, *, refresh: bool = False) -> None:
         """Show whatever game `game_id` has not shown yet in `channel`; with `refresh`, also edit its latest
@@ -185,6 +186,9 @@ class TablePublisher:
         split = pages(lines, starts=starts)
         ids = list(section.message_ids)
         board, board_shown = await self._section_board(view, section)
+        digest = hashlib.sha1(board.data).hexdigest() if board is not None else None
+        if digest is not None and section.board_message_id is None and self._last_board.get(view.game_id) == digest:
+            board = None  # the same picture as the board above it: not posted again
         failed = False
         for k, page in enumerate(split):
             last = k == len(split) - 1
@@ -217,6 +221,8 @@ class TablePublisher:
         board_id = section.board_message_id
         if board_shown and not failed and ids:
             board_id = ids[-1] if board is not None else NO_PICTURE
+            if board is not None and digest is not None:
+                self._last_board[view.game_id] = digest
         # After a failure, record what exists (so nothing is posted twice) but not the rev: the next pass
         # (or the next click) tries again.
         await service.section_shown(section, rev=section.shown_rev if failed else section.rev, message_ids=ids,

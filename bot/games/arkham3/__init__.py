@@ -5,7 +5,8 @@ from bot.games.manifest import BotGame, StatsKeys
 BOT = BotGame(
     game="arkham3",
     group="ah",
-    help="/ah (Arkham Horror 3e): move gather focus research ward attack evade trade action buy pass sheet map card\n"
+    help="/ah (Arkham Horror 3e): move gather focus research ward attack evade trade action buy end (pass) sheet "
+         "map odds card\n"
          "     e.g.  alice /ah move to:Southside",
     cog="bot.games.arkham3.cog",
     commands="bot.games.arkham3.manifest_commands:COMMANDS",

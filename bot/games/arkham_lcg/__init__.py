@@ -6,7 +6,7 @@ BOT = BotGame(
     game="arkham-lcg",
     group="lcg",
     help="/lcg (the card game): investigate move fight evade engage draw resource play activate resign advance "
-         "end hand area bag card log\n     e.g.  alice /lcg move to:\"Front Street\"",
+         "end hand sheet (area) odds (bag) card log\n     e.g.  alice /lcg move to:\"Front Street\"",
     cog="bot.games.arkham_lcg.cog",
     commands="bot.games.arkham_lcg.manifest_commands:COMMANDS",
     renderer="bot.games.arkham_lcg.render.board:render_board",

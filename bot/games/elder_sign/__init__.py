@@ -5,7 +5,7 @@ from bot.games.manifest import BotGame, StatsKeys
 BOT = BotGame(
     game="elder-sign",
     group="es",
-    help="/es (Elder Sign): move roll task clue use fail focus assist entrance giveup odds card\n"
+    help="/es (Elder Sign): move roll task clue use fail focus assist entrance giveup sheet odds card\n"
          "     e.g.  alice /es move place:Entrance",
     cog="bot.games.elder_sign.cog",
     commands="bot.games.elder_sign.manifest_commands:COMMANDS",

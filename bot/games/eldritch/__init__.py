@@ -5,7 +5,8 @@ from bot.games.manifest import BotGame, StatsKeys
 BOT = BotGame(
     game="eldritch",
     group="eh",
-    help="/eh (Eldritch Horror): travel rest trade prepare acquire action encounter pass sheet map card\n"
+    help="/eh (Eldritch Horror): move (travel) rest trade prepare acquire action encounter end (pass) sheet map odds "
+         "card\n"
          "     e.g.  alice /eh travel destination:London",
     cog="bot.games.eldritch.cog",
     commands="bot.games.eldritch.manifest_commands:COMMANDS",
