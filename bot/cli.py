@@ -164,7 +164,7 @@ def cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
             api.get_game(args.name).validate_options(options)
         except Exception as exc:  # the engine's own sentence about the bad option
             raise CliError(str(exc)) from exc
-    return simulate_main(args.name, args.games, args.seed, args.agent, options)
+    return simulate_main(args.name, args.games, args.seed, args.agent, options, as_json=args.json)
 
 
 def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
@@ -229,7 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="play many games through the engine alone",
                               description="Play whole games through the engine (no bot, no database) and "
-                                          "print one JSON line of results.")
+                                          "print a table of results per Ancient One or scenario (win rate, "
+                                          "average length, errors), or with --json one JSON line; a progress "
+                                          "bar on stderr for runs longer than a few seconds.")
     simulate.add_argument("name", metavar="GAME", help="the game id, e.g. elder-sign")
     simulate.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
     simulate.add_argument("--seed", type=int, default=0,
@@ -241,6 +243,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                           help="a game option for every game, repeatable, e.g. scenario=low-tide or "
                                "ancient_one=azathoth (default: the game's defaults)")
+    simulate.add_argument("--json", action="store_true",
+                          help="print one JSON line of totals for scripts instead of the table (default: the "
+                               "table, one row per Ancient One or scenario)")
     simulate.set_defaults(func=cmd_simulate)
 
     replay = sub.add_parser("replay", help="replay a game exported in full: every phase's board and an animation",
