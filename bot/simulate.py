@@ -255,6 +255,7 @@ def table(result: dict[str, Any], agent_name: str) -> str:
 
     lines = [head, "", line(header), line(["-" * w for w in widths])]
     lines += [line(r) for r in body]
+    lines.append("")
     if total.errors:
         lines.append(f"{total.errors} game{'s' if total.errors != 1 else ''} failed: the tracebacks are above.")
     lines.append("The win rate counts the games that finished; --json gives one JSON line for scripts.")

@@ -140,7 +140,8 @@ def test_the_table_has_a_row_per_scenario() -> None:
 
     result = simulate("arkham3", 4, 11, "random")
     text = table(result, "random")
-    rows = {line.split("  ")[0]: line.split() for line in text.splitlines()[4:]}
+    lines = text.splitlines()
+    rows = {line.split("  ")[0]: line.split() for line in lines[4:lines.index("", 4)]}
     assert {"The Witch Light", "The Low-Tide Congregation", "The Sentinel Stones",
             "The Road from Innsmouth"} >= set(rows) - {"all"}
     assert rows["all"][1] == "4" and sum(t.games for t in result["by"].values()) == 4
