@@ -4,8 +4,8 @@ Input, one per line (interactive with readline, or a script with --script):
 
     alice /game new game:countdown start:12     a slash command: /<group> <sub> name:value ...
     bob /game join character:fox
-    alice choose 2                              answer the prompt that asks alice (the number shown, or
-                                                an option id)
+    alice choose 2                              answer the prompt that asks alice (the number shown; a
+                                                script may also give an option's id, never printed)
     carol[mod] /gm undo steps:1                 [mod] marks a moderator
     alice /es roll                              any other group goes to GameService.game_command
     alice /rules query:focus                    /rules /card /help /stats: top-level commands, no subcommand
@@ -60,7 +60,7 @@ def help_text() -> str:
     from bot.games.manifest import bot_games
 
     games = "\n".join(g.help for g in bot_games().values())
-    return ("Lines look like:  <user> /game new game:<id> [option:value ...]  |  <user> choose <option> [...] | none\n"
+    return ("Lines look like:  <user> /game new game:<id> [option:value ...]  |  <user> choose <number> [...] | none\n"
             "/game: new join leave start status board log me history abandon      "
             "/gm: end undo kick replace skip settings export audit\n"
             "/campaign: new join leave start log upgrade deck import next   (games played as campaigns)\n"
@@ -411,8 +411,8 @@ class Console:
         verb, rest = tokens[1], tokens[2:]
         if verb == "choose":
             if not rest:
-                raise ParseError("choose needs at least one option (an id or a 1-based number), or 'none' where "
-                                 "choosing nothing is allowed")
+                raise ParseError("choose needs at least one option, by the number shown beside it, or 'none' "
+                                 "where choosing nothing is allowed")
             return Command(actor=actor, verb=verb, words=rest)
         if not verb.startswith("/") or len(verb) < 2:
             raise ParseError(f"unknown command '{echo(verb)}': use /game, /gm, /<game group> or choose")

@@ -63,6 +63,23 @@ def test_run_without_a_token_and_nothing_to_read_exits_2(tmp_path: Path) -> None
     assert "Standard input is empty" in result.stderr and result.stdout == ""
 
 
+def test_run_without_a_token_at_a_terminal_opens_the_console(tmp_path: Path) -> None:
+    """The third way of starting it: someone at a keyboard gets the interactive console."""
+    import pty
+
+    keyboard, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=tmp_path, stdin=terminal,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO), "DISCORD_TOKEN": ""})
+    os.close(terminal)
+    os.write(keyboard, b"alice /game new game:elder-sign\ntables\nquit\n")
+    out, err = proc.communicate(timeout=120)
+    os.close(keyboard)
+    assert proc.returncode == 0, err
+    assert "Opening the offline console now (type help, or Ctrl-D to leave)." in err
+    assert "[public] alice opened a game of Elder Sign" in out and " * main: game #1 of Elder Sign" in out
+
+
 def test_console_reads_piped_lines_as_a_session(tmp_path: Path) -> None:
     result = run_cli(["console", "--out", str(tmp_path / "out")], tmp_path,
                      stdin="alice /game new game:elder-sign\nalice /game frobnicate\n")
