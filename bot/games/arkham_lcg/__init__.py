@@ -11,7 +11,7 @@ BOT = BotGame(
     commands="bot.games.arkham_lcg.manifest_commands:COMMANDS",
     renderer="bot.games.arkham_lcg.render.board:render_board",
     event_renderer="bot.games.arkham_lcg.render.token:render_event",
-    rules_docs=("docs/arkham_lcg.md", "docs/howto/arkham_lcg.md"),
+    rules_docs=("docs/rules/arkham_lcg.md",),  # the players' rules reference; docs/arkham_lcg.md is for developers
     howto="docs/howto/arkham_lcg.md",
     cards="bot.games.arkham_lcg.cards:CARDS",
     stats=StatsKeys(scenario="scenario.id", rounds="round", characters="invs[*].code", scenario_word="scenario"),

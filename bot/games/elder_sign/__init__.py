@@ -9,7 +9,7 @@ BOT = BotGame(
          "     e.g.  alice /es move place:Entrance",
     cog="bot.games.elder_sign.cog",
     commands="bot.games.elder_sign.manifest_commands:COMMANDS",
-    rules_docs=("docs/elder_sign.md", "docs/howto/elder_sign.md"),
+    rules_docs=("docs/rules/elder_sign.md",),  # the players' rules reference; docs/elder_sign.md is for developers
     howto="docs/howto/elder_sign.md",
     cards="bot.games.elder_sign.cards:CARDS",
     stats=StatsKeys(scenario="ao", rounds="day", characters="table[*].investigator.card", round_word="day"),

@@ -11,7 +11,7 @@ BOT = BotGame(
     cog="bot.games.eldritch.cog",
     commands="bot.games.eldritch.manifest_commands:COMMANDS",
     renderer="bot.games.eldritch.render.board:render_board",
-    rules_docs=("docs/eldritch.md", "docs/howto/eldritch.md"),
+    rules_docs=("docs/rules/eldritch.md",),  # the players' rules reference; docs/eldritch.md is for developers
     howto="docs/howto/eldritch.md",
     cards="bot.games.eldritch.cards:CARDS",
     stats=StatsKeys(scenario="ao", rounds="round", characters="investigators[*].card"),
