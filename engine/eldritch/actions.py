@@ -14,7 +14,7 @@ from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
 from engine.eldritch.checks import start_test
-from engine.eldritch.effects import describe, resolve
+from engine.eldritch.effects import describe
 from engine.eldritch.ops import (
     FLOW,
     Events,
@@ -29,6 +29,7 @@ from engine.eldritch.ops import (
     option,
     plural,
     push,
+    resolve,
     say,
     short,
 )

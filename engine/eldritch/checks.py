@@ -12,7 +12,6 @@ from typing import Any
 
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt
-from engine.eldritch.effects import resolve, resolve_now
 from engine.eldritch.ops import (
     Events,
     answers,
@@ -25,6 +24,8 @@ from engine.eldritch.ops import (
     option,
     plural,
     push,
+    resolve,
+    resolve_now,
     say,
 )
 from engine.eldritch.possessions import condition_of, skill_value

@@ -13,6 +13,7 @@ from engine.core.prompt import Prompt
 from engine.eldritch import world as W
 from engine.eldritch.checks import start_test
 from engine.eldritch.ops import (
+    FLOW,
     Events,
     answers,
     ask_one,
@@ -137,8 +138,6 @@ def answer_cast(state: EldritchState, frame: Frame, answer: Answer, events: Even
 
 
 def _flip_frame(state: EldritchState, seat: int, spell: str) -> Frame:
-    from engine.eldritch.ops import FLOW
-
     return FLOW.frame(state, "fx", seat, spell, effects=[{"flip": True}], source=spell, card=spell, monster=None,
                       space=None)
 

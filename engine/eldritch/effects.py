@@ -1,9 +1,13 @@
 """The effect interpreter: resolves a card's effect list one verb at a time on the kernel's stack.
 
-`resolve(state, seat, effects, source, ...)` pushes an `fx` frame. Running it takes the first effect, pushes the
-rest as another `fx` frame and does the first (which may push questions or tests above the rest), so an
-effect list resumes exactly where it was after any decision, and a defeat (which cancels the investigator's
+`resolve(state, seat, effects, source, ...)` (ops.py) pushes an `fx` frame. Running it takes the first effect,
+pushes the rest as another `fx` frame and does the first (which may push questions or tests above the rest), so
+an effect list resumes exactly where it was after any decision, and a defeat (which cancels the investigator's
 frames, world.interrupt) stops it at once (RG "Defeated Investigators").
+
+The rules modules reach the interpreter only through ops.py (`resolve` pushes an `fx` frame, `resolve_now` calls
+the function registered here), so this module may import them and none of them imports it: the package has no
+import cycle (tests/engine/test_import_cycles.py).
 
 The context travels in the frame: `card` (the card the effect is printed on: "this card"), `monster` (the
 Monster being fought or spawned), `space` (where a Monster's effect happens). With no investigator ("you")
@@ -19,6 +23,9 @@ from engine.core.prompt import Prompt
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
+from engine.eldritch.checks import card_test
+from engine.eldritch.combat import hurt_monster
+from engine.eldritch.mythos import expire, leave_play
 from engine.eldritch.ops import (
     FLOW,
     Events,
@@ -29,10 +36,13 @@ from engine.eldritch.ops import (
     auto,
     card_name,
     content,
+    interpreter,
     name,
     option,
     plural,
     push,
+    resolve,
+    resolve_now,
     say,
 )
 from engine.eldritch.state import SKILL_NAMES, EldritchState
@@ -46,22 +56,6 @@ YOU_VERBS = frozenset({
     "ambush", "fight_here", "test", "choice", "may", "spend", "unless", "one_here", "if_condition", "if_space",
     "spawn_monster", "monster_damage", "combat_bonus", "special_encounter",
 })
-
-
-def resolve(state: EldritchState, seat: int | None, effects: Effects, source: str, *, card: str | None = None,
-            monster: int | None = None, space: str | None = None) -> None:
-    """Push an effect list to resolve next (before whatever is already pending)."""
-    if effects:
-        push(state, "fx", seat, effects=effects, source=source, card=card, monster=monster, space=space)
-
-
-def resolve_now(state: EldritchState, seat: int | None, effects: Effects, source: str, events: Events, *,
-                card: str | None = None, monster: int | None = None, space: str | None = None) -> None:
-    """Resolve an effect list at once: exactly what `resolve` and then running its frame does, for a caller
-    whose `resolve` would be the last thing it pushes before the driver runs again (so that frame would run
-    next). It saves a frame for most encounters and test results."""
-    if effects:
-        run_effects(state, seat, effects, source, {"card": card, "monster": monster, "space": space}, events)
 
 
 def ctx(frame: Frame) -> dict[str, Any]:
@@ -85,6 +79,7 @@ def run_fx(state: EldritchState, frame: Frame, events: Events) -> None:
     run_effects(state, frame.seat, frame.args["effects"], frame.args.get("source", ""), ctx(frame), events)
 
 
+@interpreter
 def run_effects(state: EldritchState, seat: int | None, effects: Effects, source: str, c: dict[str, Any],
                 events: Events) -> None:
     invs = state.investigators
@@ -387,8 +382,6 @@ def _monster_damage(state: EldritchState, seat: int, n: int, source: str, c: dic
             pick(state, seat, "Which Monster?", source, opts, c, monster_pick=True)
             return
     if uid is not None:
-        from engine.eldritch.combat import hurt_monster
-
         hurt_monster(state, seat, uid, n, source, events)
 
 
@@ -540,8 +533,6 @@ def _tokens(state: EldritchState, n: int, source: str, c: dict[str, Any], events
             o.tokens = max(0, o.tokens + n)
             say(events, f"{card_name(state, card)} now holds {plural(o.tokens, 'Eldritch token')}.", cause=source)
             if o.tokens == 0 and n < 0:
-                from engine.eldritch.mythos import expire
-
                 expire(state, card, events)
             return
 
@@ -553,8 +544,6 @@ def _solve(state: EldritchState, _: Any, source: str, c: dict[str, Any], events:
     if card == state.mystery:
         W.solve_mystery(state, events)
         return
-    from engine.eldritch.mythos import leave_play
-
     if any(o.card == card for o in state.ongoing):
         say(events, f"{card_name(state, card)} is resolved and leaves play.", cause=source, kind="rumor.solved")
         events[-1].render = True
@@ -607,8 +596,6 @@ def _discard_self(state: EldritchState, seat: int | None, _: Any, source: str, c
     if holder is not None:
         P.discard_possession(state, holder, card, source, events)
         return
-    from engine.eldritch.mythos import leave_play
-
     if any(o.card == card for o in state.ongoing):
         leave_play(state, card)
 
@@ -617,8 +604,6 @@ def _discard_self(state: EldritchState, seat: int | None, _: Any, source: str, c
 
 
 def _test(state: EldritchState, seat: int, t: dict[str, Any], source: str, c: dict[str, Any], events: Events) -> None:
-    from engine.eldritch.checks import card_test
-
     card_test(state, seat, t["skill"], t.get("mod", 0), source, t.get("need", 1), t.get("pass", []), t.get("fail", []),
              t.get("per_success", []), c["card"], events)
 

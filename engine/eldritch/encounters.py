@@ -14,7 +14,6 @@ from typing import Any
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt
 from engine.eldritch import world as W
-from engine.eldritch.effects import resolve, resolve_now
 from engine.eldritch.ops import (
     Events,
     answers,
@@ -26,6 +25,8 @@ from engine.eldritch.ops import (
     name,
     option,
     push,
+    resolve,
+    resolve_now,
     say,
 )
 from engine.eldritch.possessions import condition_of

@@ -19,10 +19,9 @@ from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import reference
 from engine.eldritch.content import EldritchContent, content_of, default_content
-from engine.eldritch.effects import resolve
 from engine.eldritch.encounters import set_expedition
-from engine.eldritch.ops import Events, auto, content, name, push, push_seq, say, seats_from_lead
-from engine.eldritch.state import EldritchState, Investigator
+from engine.eldritch.ops import Events, auto, content, name, push, push_seq, resolve, say, seats_from_lead
+from engine.eldritch.state import EldritchState, Investigator, Ongoing
 
 #: what this table does differently from a physical one (docs/eldritch.md, "Not implemented")
 NOTICES = (
@@ -251,8 +250,6 @@ def starting_rumor(state: EldritchState, frame: Frame, events: Events) -> None:
     rumors = sorted(m.id for m in c.mythos.values() if m.rumor is not None and m.id not in in_deck)
     if not rumors:
         return
-    from engine.eldritch.mythos import Ongoing
-
     card = rumors[state.rng.below(len(rumors))]
     m = c.mythos[card]
     assert m.rumor is not None
