@@ -6,7 +6,9 @@ of trait X" searches the deck for one; "gain a random Asset" draws the top of th
 
 from __future__ import annotations
 
-from engine.eldritch.ops import Events, card_name, content, name, plural, say
+from engine.core.flow import Answer, Frame
+from engine.core.prompt import Prompt
+from engine.eldritch.ops import Events, answers, ask_one, asks, card_name, content, name, option, plural, push, say
 from engine.eldritch.state import SKILL_NAMES, EldritchState
 from engine.eldritch.world import defeat, draw_clue_token
 
@@ -105,6 +107,57 @@ def gain_ticket(state: EldritchState, seat: int, kind: str, cause: str, events: 
         setattr(inv, other, getattr(inv, other) - 1)
     setattr(inv, kind, getattr(inv, kind) + 1)
     say(events, f"{name(state, seat)} gains a {kind} ticket.", seat=seat, cause=cause, kind="ticket.gained")
+
+
+TICKET_LIMIT = 2
+
+
+def ticket_choices(train: int, ship: int) -> list[tuple[int, int]]:
+    """Every way to keep 2 of these tickets, as (train, ship), the most train tickets first."""
+    return [(t, TICKET_LIMIT - t) for t in range(min(train, TICKET_LIMIT), -1, -1) if TICKET_LIMIT - t <= ship]
+
+
+def tickets_text(train: int, ship: int) -> str:
+    parts = [plural(n, f"{kind} ticket") for n, kind in ((train, "train"), (ship, "ship")) if n]
+    return " and ".join(parts) or "no ticket"
+
+
+def ticket_limit(state: EldritchState, seat: int, source: str, events: Events) -> bool:
+    """Over 2 travel tickets, the player chooses 2 to keep and discards the rest (RB "Prepare for Travel"): a
+    question when there is a choice between kinds, else the extra tickets simply go. True when it asked (a
+    `keep_tickets` frame is on top of the stack)."""
+    inv = state.investigators[seat]
+    if inv.train + inv.ship <= TICKET_LIMIT or not inv.active:
+        return False
+    choices = ticket_choices(inv.train, inv.ship)
+    if len(choices) > 1:
+        push(state, "keep_tickets", seat, source=source)
+        return True
+    keep_tickets(state, seat, *choices[0], source, events)
+    return False
+
+
+def keep_tickets(state: EldritchState, seat: int, train: int, ship: int, source: str, events: Events) -> None:
+    inv = state.investigators[seat]
+    gone = tickets_text(inv.train - train, inv.ship - ship)
+    inv.train, inv.ship = train, ship
+    say(events, f"{name(state, seat)} keeps {tickets_text(train, ship)} and discards {gone}.", seat=seat,
+        cause=source, kind="ticket.discarded")
+
+
+@asks("keep_tickets")
+def ask_keep_tickets(state: EldritchState, frame: Frame) -> Prompt:
+    inv = state.investigators[frame.owner]
+    opts = [option(f"keep:{t}:{s}", f"Keep {tickets_text(t, s)} (discard {tickets_text(inv.train - t, inv.ship - s)})",
+                   (t, s)) for t, s in ticket_choices(inv.train, inv.ship)]
+    return ask_one(frame, f"Keep which 2 of your {inv.train + inv.ship} travel tickets?",
+                   f"You hold {tickets_text(inv.train, inv.ship)}; an investigator keeps at most 2.", opts)
+
+
+@answers("keep_tickets")
+def answer_keep_tickets(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    train, ship = answer.data
+    keep_tickets(state, frame.owner, int(train), int(ship), frame.args.get("source", ""), events)
 
 
 # ------------------------------------------------------------------ cards

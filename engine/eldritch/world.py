@@ -370,9 +370,10 @@ def solve_final(state: EldritchState, events: Events) -> None:
 
 def defeat(state: EldritchState, seat: int, track: str, events: Events) -> None:
     """Health or Sanity at 0: the investigator is defeated at once and stops what they were resolving; doom
-    advances 1; the token lies at the nearest City with their possessions; Conditions and Improvements are
-    discarded; the Lead passes on (RG "Defeated Investigators" steps 1-4). After the awakening the player is
-    eliminated instead of choosing a new investigator (RG "Choosing a New Investigator")."""
+    advances 1; the token lies at the nearest City with their possessions, travel tickets included (RB p.14);
+    Conditions and Improvements are discarded; the Lead passes on (RG "Defeated Investigators" steps 1-4). After
+    the awakening the player is eliminated instead of choosing a new investigator (RG "Choosing a New
+    Investigator")."""
     inv = state.investigators[seat]
     if not inv.active:
         return
@@ -388,7 +389,7 @@ def defeat(state: EldritchState, seat: int, track: str, events: Events) -> None:
     assert inv.card is not None
     state.defeated.append(DefeatedToken(card=inv.card, space=city, track="health" if track == "health" else "sanity",
                                         assets=inv.assets, artifacts=inv.artifacts, spells=inv.spells,
-                                        clues=inv.clues))
+                                        clues=inv.clues, train=inv.train, ship=inv.ship))
     for cond in inv.conditions:
         state.decks["condition"].put_bottom(cond)
     inv.past.append(inv.card)

@@ -70,7 +70,7 @@ def test_clue_reroll_and_the_result_after_the_last_reroll_stands() -> None:
     dice(state, 1, 2)
     run(state)
     dice(state, 6)
-    choose(state, "clue")
+    choose(state, "clue:1")
     assert inv.clues == 1
     assert prompt(state).title == "Dice: 6 2"
     choose(state, "keep")

@@ -1,0 +1,142 @@
+"""Eldritch Horror rules found by the second rules pass (issue 28): a defeated investigator's travel tickets,
+spawn effects during setup, Monsters with no Strength test, advancing the active Mystery, and decisions that
+are the player's (which die a Clue rerolls, which tickets to keep). Our rulings: docs/eldritch.md."""
+
+from __future__ import annotations
+
+from engine import api
+from engine.core.prompt import Action
+from engine.eldritch.content import EldritchContent
+from engine.eldritch.ops import push
+from engine.eldritch.possessions import change_track
+from tests.engine.eldritch.helpers import at_moment, choose, dice, new, prompt, run, texts, variant
+
+SUN = "eh.investigator.sun-yuexin"  # Strength 4, Will 3, Lore 2; 6 Health / 6 Sanity
+
+
+def _plain(c: EldritchContent) -> None:
+    for i in c.investigators.values():
+        i.passive.kind = "gate_clue"
+
+
+def _setup(players: int = 1):  # type: ignore[no-untyped-def]
+    state = at_moment(new(players), variant(_plain))
+    for inv in state.investigators:
+        inv.assets, inv.spells, inv.conditions, inv.artifacts, inv.clues = [], [], [], [], 0
+        inv.train = inv.ship = 0
+    state.monsters.clear()
+    return state
+
+
+def _option_ids(state) -> list[str]:  # type: ignore[no-untyped-def]
+    return [o.id for o in prompt(state).options]
+
+
+# ------------------------------------------------------------------ 1. a defeated investigator's tickets
+
+
+def _defeat_sun(state, train: int, ship: int):  # type: ignore[no-untyped-def]
+    """Seat 0 plays Sun Yuexin in the Himalayas and loses her last Sanity there (her body lies at Shanghai)."""
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity = SUN, "the-himalayas", 6, 1
+    inv.train, inv.ship = train, ship
+    change_track(state, 0, "sanity", -1, "test", [])
+    state.flow.stack.clear()
+    return state.defeated[-1]
+
+
+def test_a_defeated_investigators_tickets_lie_with_the_body_and_the_finder_takes_them() -> None:
+    """Rulebook p.14, Defeated Investigators step 3: travel tickets are possessions, kept on the sheet with the
+    others; whoever encounters the defeated investigator gains all of them."""
+    state = _setup(2)
+    token = _defeat_sun(state, train=1, ship=1)
+    assert (token.train, token.ship) == (1, 1)
+    assert (state.investigators[0].train, state.investigators[0].ship) == (0, 0)
+    finder = state.investigators[1]
+    finder.space = token.space
+    push(state, "encounter_turn", 1)
+    run(state)
+    events = choose(state, label="Find")
+    assert (finder.train, finder.ship) == (1, 1)
+    assert any("1 train ticket and 1 ship ticket" in t for t in texts(events))
+    assert not state.defeated
+
+
+def test_found_tickets_over_the_limit_ask_the_finder_which_two_to_keep() -> None:
+    """Rulebook p.14 (the finder gains the tickets) and Prepare for Travel (over two tickets, the player chooses
+    two to keep): the question comes before the defeated investigator's encounter, which then resolves."""
+    state = _setup(2)
+    token = _defeat_sun(state, train=1, ship=0)
+    finder = state.investigators[1]
+    finder.space, finder.ship = token.space, 2
+    push(state, "encounter_turn", 1)
+    run(state)
+    choose(state, label="Find")
+    assert prompt(state).title == "Keep which 2 of your 3 travel tickets?"
+    assert _option_ids(state) == ["keep:1:1", "keep:0:2"]
+    dice(state, *([1] * 8))  # the insane encounter's test, if it has one, fails
+    events = choose(state, "keep:0:2")
+    assert (finder.train, finder.ship) == (0, 2)
+    assert any(e.cause == SUN for e in events)  # then the encounter on the sheet's back resolves
+
+
+# ------------------------------------------------------------------ 5. the player's own decisions
+
+
+def _test_frame(state, skill: str = "lore") -> None:  # type: ignore[no-untyped-def]
+    push(state, "test", 0, skill=skill, mod=0, need=1, on_pass=[], on_fail=[], per_success=[], card=None,
+         combat=False, acquire=False, resist=None, then=None, then_args={}, source="test", bonus=0)
+
+
+def test_a_clue_rerolls_the_failed_die_the_player_picks() -> None:
+    """Rulebook, Rerolling Dice: spending a Clue rerolls one die, the player's pick; one option per failed face,
+    and keeping the roll stays the default."""
+    state = _setup()
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity, inv.clues = SUN, "space-4", 6, 6, 1
+    _test_frame(state)  # Lore 2: two dice
+    dice(state, 1, 3)
+    run(state)
+    p = prompt(state)
+    assert [o.id for o in p.options] == ["keep", "clue:1", "clue:3"] and p.default == ["keep"]
+    dice(state, 2)
+    events = choose(state, "clue:3")
+    assert any(t.endswith("1 3 → 1 2.") for t in texts(events))  # the 3 was rerolled, the 1 stays
+
+
+def test_a_free_reroll_of_one_die_also_lets_the_player_pick_it() -> None:
+    """Rulebook, Rerolling Dice (each reroll effect resolves separately): a card's one-die reroll names the die
+    too."""
+    state = _setup()
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity = SUN, "space-4", 6, 6
+    inv.assets = ["eh.asset.hired-detective"]  # +1 Observation, and rerolls 1 Observation die
+    _test_frame(state, "observation")
+    dice(state, 2, 4, 1)  # Sun's Observation 2, +1: three dice
+    run(state)
+    detective = "free:eh.asset.hired-detective#0"
+    assert _option_ids(state) == ["keep", f"{detective}:1", f"{detective}:2", f"{detective}:4"]
+    dice(state, 6)
+    events = choose(state, f"{detective}:4")
+    assert any(t.endswith("2 4 1 → 2 6 1.") for t in texts(events))  # the 4 was rerolled, the others stay
+
+
+def test_over_two_tickets_after_a_trade_the_receiver_chooses_which_to_keep() -> None:
+    """Rulebook, Prepare for Travel: a player with more than two travel tickets chooses two to keep and discards
+    the rest; after a Trade the receiver is asked (keeping train tickets first is the default)."""
+    state = _setup(2)
+    a, b = state.investigators
+    a.space = b.space = "rome"
+    a.ship, b.train = 1, 2
+    push(state, "turn", 0)
+    run(state)
+    choose(state, label="Trade with")
+    p = prompt(state)
+    give = [o.id for o in p.options if o.label == "Give 1 ship ticket"]
+    api.apply(state, Action(seat=0, prompt=p.seq, choice=give), in_place=True, prompt=p)
+    choose(state, "yes")
+    p = prompt(state)
+    assert p.seats == [1] and p.title == "Keep which 2 of your 3 travel tickets?"
+    assert [o.id for o in p.options] == ["keep:2:0", "keep:1:1"] and p.default == ["keep:2:0"]
+    choose(state, "keep:1:1")
+    assert (b.train, b.ship) == (1, 1) and (a.train, a.ship) == (0, 0)
