@@ -136,22 +136,36 @@ def new_game(rules_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
     # step 8: the Mythos deck by stages
     difficulty = options.get("mythos", "normal")
     state.decks["mythos"] = Deck(name="mythos", draw_pile=build_mythos(c, ao_id, difficulty, rng))
-    # step 9: reference, doom, omen, reserve, gates (each with a Monster), expedition, clues, first Mystery
-    gates, _, clues = reference(len(seats))
+    # step 9: reference, doom, omen, reserve, then on the stack: gates (each with a Monster, whose spawn effect
+    # resolves before the next Gate opens), expedition, clues, the first Mystery
+    gates, _, _ = reference(len(seats))
     P.refill_reserve(state, events)
-    for _ in range(gates):
-        W.spawn_gate(state, events, "setup")
+    steps: list[tuple[str, int | None, dict[str, Any]]] = [("setup_gate", None, {}) for _ in range(gates)]
+    steps.append(("setup_clues", None, {}))
+    if options.get("starting_rumor"):
+        steps.append(("starting_rumor", None, {}))
+    steps += [("setup_done", None, {}), ("round_start", None, {})]
+    push_seq(state, steps)
+    return state, events
+
+
+@auto("setup_gate")
+def setup_gate(state: EldritchState, frame: Frame, events: Events) -> None:
+    """One of setup's Gates and its Monster; a frame of its own, so that the Monster's spawn effect (pushed
+    above what is left of setup) resolves at once, as any spawn effect does (Rulebook, Spawning Monsters)."""
+    W.spawn_gate(state, events, "setup")
+
+
+@auto("setup_clues")
+def setup_clues(state: EldritchState, frame: Frame, events: Events) -> None:
+    """The rest of setup step 9: the expedition, the Clues, the table notes and the first Mystery (whose "enters
+    play" effect resolves next)."""
     set_expedition(state)
-    for _ in range(clues):
+    for _ in range(reference(state.players)[2]):
         W.spawn_clue(state, events, "setup")
     state.notices = list(NOTICES)
     say(events, "Table notes: " + " ".join(NOTICES), kind="setup.notice")
-    push(state, "round_start")
-    push(state, "setup_done")
-    if options.get("starting_rumor"):
-        push(state, "starting_rumor")
     W.next_mystery(state, events)
-    return state, events
 
 
 @auto("setup_done")

@@ -140,3 +140,16 @@ def test_over_two_tickets_after_a_trade_the_receiver_chooses_which_to_keep() -> 
     assert [o.id for o in p.options] == ["keep:2:0", "keep:1:1"] and p.default == ["keep:2:0"]
     choose(state, "keep:1:1")
     assert (b.train, b.ship) == (1, 1) and (a.train, a.ship) == (0, 0)
+
+
+# ------------------------------------------------------------------ 2. spawn effects during setup
+
+
+def test_a_monster_spawned_at_setup_resolves_its_spawn_effect_at_once() -> None:
+    """Rulebook, Spawning Monsters: a Monster with a spawn effect resolves it immediately after spawning, also
+    at setup. With seed 6 the first Gate's Monster is the Colour Out of Space, whose spawn effect moves it to
+    Tunguska; nothing of setup is left waiting beneath the first round."""
+    state = new(1, seed=6)
+    colour = next(m for m in state.monsters if m.kind == "eh.monster.colour-out-of-space")
+    assert colour.space == "tunguska" and "tunguska" not in state.gates
+    assert "fx" not in [f.op for f in state.flow.stack]
