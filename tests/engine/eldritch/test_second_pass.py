@@ -4,9 +4,13 @@ are the player's (which die a Clue rerolls, which tickets to keep). Our rulings:
 
 from __future__ import annotations
 
+import pytest
+from pydantic import ValidationError
+
 from engine import api
 from engine.core.prompt import Action
-from engine.eldritch.content import EldritchContent
+from engine.eldritch import world as W
+from engine.eldritch.content import EldritchContent, Monster, default_content
 from engine.eldritch.ops import push
 from engine.eldritch.possessions import change_track
 from tests.engine.eldritch.helpers import at_moment, choose, dice, new, prompt, run, texts, variant
@@ -153,3 +157,63 @@ def test_a_monster_spawned_at_setup_resolves_its_spawn_effect_at_once() -> None:
     colour = next(m for m in state.monsters if m.kind == "eh.monster.colour-out-of-space")
     assert colour.space == "tunguska" and "tunguska" not in state.gates
     assert "fx" not in [f.op for f in state.flow.stack]
+
+
+# ------------------------------------------------------------------ 3. Monsters with no Strength test
+
+COLOUR = "eh.monster.colour-out-of-space"
+GHOST = "eh.monster.ghost"
+
+
+def _fight(state, kind: str, wounds: int = 0, spells: list[str] | None = None):  # type: ignore[no-untyped-def]
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity = SUN, "space-4", 6, 6
+    inv.spells = list(spells or [])
+    token = W.place_monster(state, kind, "space-4")
+    token.damage = wounds
+    push(state, "fight", 0, uid=token.uid, source=kind)
+    return token
+
+
+def test_a_monster_with_no_strength_test_is_fought_with_its_own_test_and_can_be_defeated() -> None:
+    """Our ruling (docs/eldritch.md) on the base game's Monsters with no Strength test (the Colour Out of Space):
+    it is fought with the test its card names in place of Strength (Lore -1 here); the successes wound it as a
+    Strength test's would (Rulebook, Combat Encounters) and it costs its damage less the successes."""
+    state = _setup()
+    token = _fight(state, COLOUR, wounds=1)
+    dice(state, 6, 6, 1)  # Will 3: 2 successes against horror 2, no Sanity lost
+    dice(state, 5)  # Lore 2 - 1: one die, a success
+    events = run(state)
+    lines = texts(events)
+    assert any("Lore -1 instead of Strength, damage 2" in t for t in lines)  # the fight says how it is fought
+    assert any(t.startswith("Colour Out of Space cannot be fought with Strength") for t in lines)
+    assert token not in state.monsters and COLOUR in state.cup  # 2 wounds of 2: defeated, back in the cup
+    assert state.investigators[0].health == 5  # damage 2 less 1 success
+
+
+def test_combat_spells_are_offered_before_the_test_that_replaces_strength() -> None:
+    """Rulebook, Combat Encounters (combat spells are cast before the Strength test) with our ruling: before the
+    test that replaces it, for a Monster that has one; a spell that wounds the Monster works as usual."""
+    state = _setup()
+    token = _fight(state, GHOST, spells=["eh.spell.litany-of-ashes-1"])
+    dice(state, 5, 5)  # Will 3 - 1: 2 dice against horror 2
+    run(state)
+    assert prompt(state).title == "Cast a spell before the Lore test (in place of Strength)?"
+    dice(state, 6)  # Lore 2 - 1: the Litany passes, the Ghost loses 2 of its 2
+    dice(state, 4)  # the back's roll
+    choose(state, "eh.spell.litany-of-ashes-1")
+    assert token not in state.monsters
+
+
+def test_every_shipped_monster_can_be_defeated_in_combat() -> None:
+    """Every Monster of the cup and every Epic Monster has a Strength test, a test in its place, or (a Cultist)
+    the Ancient One sheet's rule; a Monster with none of them is refused when the content loads."""
+    c = default_content()
+    for m in c.monsters.values():
+        assert m.damage is not None or m.combat_test is not None or m.cultist, m.id
+        if m.combat_test is not None:
+            assert "instead of Strength" in m.text, m.id  # the card says how it is fought
+    assert {m.id for m in c.monsters.values() if m.combat_test is not None} == {COLOUR, GHOST}
+    raw = c.monsters[COLOUR].model_dump(by_alias=True, exclude={"combat_test"})
+    with pytest.raises(ValidationError, match="nothing can defeat it"):
+        Monster.model_validate(raw)
