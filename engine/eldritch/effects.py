@@ -431,11 +431,15 @@ def _spawn_epic(state: EldritchState, arg: dict[str, str], source: str, c: dict[
     if any(m.kind == mon.id for m in state.monsters):
         return
     space = arg.get("space") or c["space"] or W.random_space(state)
-    W.place_monster(state, mon.id, space)
+    token = W.place_monster(state, mon.id, space)
     say(events, f"{mon.name} appears at {W.space_name(state, space)}!", cause=source, kind="monster.spawned",
         space=space, monster=mon.id)
     events[-1].render = True
     W.check_crowd(state, events)
+    mystery = content(state).mysteries[state.mystery] if state.mystery is not None else None
+    if mystery is not None and mystery.epic == mon.id and state.mystery_tokens:  # advanced before it came
+        loss, state.mystery_tokens = state.mystery_tokens, 0
+        hurt_monster(state, None, token.uid, loss, mystery.id, events)
 
 
 def _where(state: EldritchState, seat: int | None, c: dict[str, Any]) -> str:
@@ -551,7 +555,34 @@ def _solve(state: EldritchState, _: Any, source: str, c: dict[str, Any], events:
 
 
 def _mystery(state: EldritchState, n: int, source: str, c: dict[str, Any], events: Events) -> None:
-    W.add_mystery_tokens(state, n, events, source)
+    """Advance the active Mystery n times, as its kind says (RG "Advancing the Active Mystery", our reading:
+    docs/eldritch.md): a Mystery solved by Eldritch tokens gets one token a time; one solved by defeating an
+    Epic Monster has that Monster lose Health, half the investigators (rounded up) a time, kept on the card
+    while the Monster is not on the board. The Final Mystery is not the active Mystery (RG FAQ): after the
+    awakening this does nothing."""
+    if state.mystery is None or n <= 0:
+        return
+    m = content(state).mysteries[state.mystery]
+    if m.epic is None:
+        W.add_mystery_tokens(state, n, events, source)
+        return
+    loss = n * W.need_of(state, "half")
+    token = next((t for t in state.monsters if t.kind == m.epic and t.space), None)
+    epic = card_name(state, m.epic)
+    if token is None:
+        state.mystery_tokens += loss
+        say(events, f"{m.name} advances: {epic} will lose {loss} Health when it appears.", cause=source,
+            kind="mystery.progress")
+        return
+    say(events, f"{m.name} advances: {epic} is weakened.", cause=source, kind="mystery.progress")
+    hurt_monster(state, None, token.uid, loss, source, events)
+
+
+def advances_nothing(state: EldritchState, effects: Effects) -> bool:
+    """Whether an effect list only advances the active Mystery (with narration) while there is none to
+    advance: after the awakening, or with the Mystery deck exhausted."""
+    verbs = [next(iter(e)) for e in effects]
+    return "mystery" in verbs and state.mystery is None and all(v in ("mystery", "say") for v in verbs)
 
 
 def _lose(state: EldritchState, _: Any, source: str, c: dict[str, Any], events: Events) -> None:
@@ -630,7 +661,9 @@ def _may(state: EldritchState, seat: int, effects: Effects, source: str, c: dict
 
 
 def _spend(state: EldritchState, seat: int, s: dict[str, Any], source: str, c: dict[str, Any], events: Events) -> None:
-    if not can_pay(state, seat, s["cost"]):
+    """Offer to pay for something; not offered when it cannot be paid, or when what it buys would do nothing
+    (a Clue for advancing a Mystery that is no longer there)."""
+    if not can_pay(state, seat, s["cost"]) or advances_nothing(state, s["then"]):
         return
     pick(state, seat, "Pay for it?", source,
          [("pay", f"Pay: {describe(state, s['cost'])} → {describe(state, s['then'])}", [*s["cost"], *s["then"]]),
@@ -891,6 +924,8 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
         return f"gain a {arg.replace('_', ' ').title()} Condition"
     if verb == "say":
         return ""
+    if verb == "mystery":
+        return _advance_words(state, arg)
     if verb == "spend":
         return f"you may pay {describe(state, arg['cost']).lower()}"
     if verb in ("choice", "may", "unless", "each_investigator", "one_here", "if_condition", "if_space", "roll"):
@@ -904,7 +939,7 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
         "discard_condition": f"discard {str(arg).replace('_', ' ')}", "lose_possession": f"discard an {arg}"
         if str(arg)[0] in "aeiou" else f"discard a {arg}", "advance_doom": f"doom advances {arg}",
         "retreat_doom": f"doom retreats {arg}", "close_gate": "close the Gate", "take_clue": "take the Clue here",
-        "ambush": "an ambush", "mystery": "advance the Mystery", "monster_damage": f"the Monster loses {arg} Health",
+        "ambush": "an ambush", "monster_damage": f"the Monster loses {arg} Health",
         "combat_bonus": f"+{arg} Strength this fight", "spawn_monster": "a Monster appears",
         "spawn_gate": "a Gate opens", "spawn_clue": "a Clue appears", "spawn_set_aside": "a set-aside Monster appears",
         "spawn_monster_at": "a Monster appears", "gather": "Monsters gather", "group_spend": "a payment in Clues",
@@ -913,3 +948,10 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
     }
     return str(words.get(verb, verb.replace("_", " ")))
 
+
+def _advance_words(state: EldritchState, n: Any) -> str:
+    """"advance the Mystery", and what that does for a Mystery solved by defeating an Epic Monster."""
+    m = content(state).mysteries[state.mystery] if state.mystery is not None else None
+    if m is None or m.epic is None or not isinstance(n, int):
+        return "advance the Mystery"
+    return f"advance the Mystery ({card_name(state, m.epic)} loses {n * W.need_of(state, 'half')} Health)"

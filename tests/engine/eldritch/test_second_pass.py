@@ -11,7 +11,7 @@ from engine import api
 from engine.core.prompt import Action
 from engine.eldritch import world as W
 from engine.eldritch.content import EldritchContent, Monster, default_content
-from engine.eldritch.ops import push
+from engine.eldritch.ops import push, resolve
 from engine.eldritch.possessions import change_track
 from tests.engine.eldritch.helpers import at_moment, choose, dice, new, prompt, run, texts, variant
 
@@ -217,3 +217,73 @@ def test_every_shipped_monster_can_be_defeated_in_combat() -> None:
     raw = c.monsters[COLOUR].model_dump(by_alias=True, exclude={"combat_test"})
     with pytest.raises(ValidationError, match="nothing can defeat it"):
         Monster.model_validate(raw)
+
+
+# ------------------------------------------------------------------ 4. advancing the active Mystery
+
+PIPER_MYSTERY = "eh.mystery.the-piper-in-the-passes"  # solved by defeating the Daemon Piper
+PIPER = "eh.epic.daemon-piper"  # toughness: investigators + 2
+PAY_CLUE_TO_ADVANCE = [{"spend": {"cost": [{"clues": -1}], "then": [{"say": "At once."}, {"mystery": 1}]}}]
+
+
+def _epic_mystery(players: int = 3, piper_on_board: bool = True):  # type: ignore[no-untyped-def]
+    state = _setup(players)
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity, inv.clues = SUN, "space-4", 6, 6, 1
+    state.mystery, state.mystery_tokens = PIPER_MYSTERY, 0
+    token = W.place_monster(state, PIPER, "the-himalayas") if piper_on_board else None
+    return state, token
+
+
+def test_advancing_an_epic_monster_mystery_wounds_its_epic_monster() -> None:
+    """Reference Guide, Advancing the Active Mystery (each kind of Mystery advances its own way; our reading in
+    docs/eldritch.md): a Research encounter's "lose 1 Clue to advance the Mystery" during a Mystery solved by
+    defeating an Epic Monster has that Monster lose half the investigators (rounded up) in Health, named on the
+    option, instead of taking the Clue for nothing."""
+    state, piper = _epic_mystery(players=3)
+    resolve(state, 0, PAY_CLUE_TO_ADVANCE, "test")
+    run(state)
+    pay = next(o for o in prompt(state).options if o.id == "pay")
+    assert "The Daemon Piper loses 2 Health" in pay.label
+    choose(state, "pay")
+    assert state.investigators[0].clues == 0 and piper.damage == 2
+
+
+def test_advancing_can_defeat_the_epic_monster_and_so_solve_the_mystery() -> None:
+    """Reference Guide, Advancing the Active Mystery, with Rulebook, Mysteries: the Health the Epic Monster loses
+    counts toward its toughness; defeated, it solves the Mystery that needed it."""
+    state, piper = _epic_mystery(players=2)  # toughness 2 + 2; half the investigators: 1
+    piper.damage = 3
+    resolve(state, 0, [{"mystery": 1}], "test")
+    run(state)
+    assert piper not in state.monsters and PIPER_MYSTERY in state.solved
+
+
+def test_an_epic_monster_not_on_the_board_loses_the_health_as_it_appears() -> None:
+    """Reference Guide, Advancing the Active Mystery (our reading): with the Epic Monster not on the board the
+    Health it would lose waits on the Mystery card and is lost when the Monster appears."""
+    state, _ = _epic_mystery(players=3, piper_on_board=False)
+    resolve(state, 0, [{"mystery": 1}], "test")
+    run(state)
+    assert state.mystery_tokens == 2
+    resolve(state, None, [{"spawn_epic": {"monster": PIPER, "space": "the-himalayas"}}], PIPER_MYSTERY)
+    run(state)
+    piper = next(m for m in state.monsters if m.kind == PIPER)
+    assert piper.damage == 2 and state.mystery_tokens == 0
+
+
+def test_after_the_awakening_paying_to_advance_the_mystery_is_not_offered() -> None:
+    """Reference Guide FAQ: advancing the active Mystery never affects the Final Mystery, and after the awakening
+    there is no active Mystery: the Clue payment that would only advance it is not offered. (Yog-Sothoth's Final
+    Mystery counts tokens of its own.)"""
+    state = at_moment(new(1, ao="yog-sothoth"), variant(_plain))
+    state.monsters.clear()
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity, inv.clues = SUN, "space-4", 6, 6, 1
+    state.awakened, state.mystery, state.final_tokens = True, None, 0
+    resolve(state, 0, PAY_CLUE_TO_ADVANCE, "test")
+    run(state)
+    assert not api.prompts(state) and inv.clues == 1
+    resolve(state, 0, [{"mystery": 1}], "test")
+    run(state)
+    assert state.final_tokens == 0 and not state.over
