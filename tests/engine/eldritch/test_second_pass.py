@@ -12,7 +12,7 @@ from engine.core.prompt import Action
 from engine.eldritch import world as W
 from engine.eldritch.content import EldritchContent, Monster, default_content
 from engine.eldritch.ops import push, resolve
-from engine.eldritch.possessions import change_track
+from engine.eldritch.possessions import change_track, gain_ticket
 from tests.engine.eldritch.helpers import at_moment, choose, dice, new, prompt, run, texts, variant
 
 SUN = "eh.investigator.sun-yuexin"  # Strength 4, Will 3, Lore 2; 6 Health / 6 Sanity
@@ -287,3 +287,29 @@ def test_after_the_awakening_paying_to_advance_the_mystery_is_not_offered() -> N
     resolve(state, 0, [{"mystery": 1}], "test")
     run(state)
     assert state.final_tokens == 0 and not state.over
+
+
+def test_gaining_a_ticket_over_the_limit_asks_which_two_to_keep_and_a_settled_question_lapses() -> None:
+    """Rulebook, Prepare for Travel (over two tickets the player chooses two to keep): gaining a ship ticket
+    while holding a train and a ship ticket asks, the new ticket kept by default (the table's old rule); two
+    tickets gained at once ask once, the later question settling both."""
+    state = _setup()
+    inv = state.investigators[0]
+    inv.card, inv.space, inv.health, inv.sanity = SUN, "space-4", 6, 6
+    inv.train, inv.ship = 1, 1
+    resolve(state, 0, [{"ticket": "ship"}, {"ticket": "ship"}, {"clues": 1}], "test")
+    run(state)
+    p = prompt(state)
+    assert p.title == "Keep which 2 of your 3 travel tickets?" and p.default == ["keep:0:2"]
+    choose(state, "keep:1:1")
+    assert prompt(state).title == "Keep which 2 of your 3 travel tickets?"  # the second ship ticket
+    choose(state, "keep:1:1")
+    assert (inv.train, inv.ship, inv.clues) == (1, 1, 1)
+    events: list = []
+    inv.train, inv.ship = 1, 1
+    gain_ticket(state, 0, "train", "test", events)
+    gain_ticket(state, 0, "train", "test", events)  # before the first question is answered
+    assert (inv.train, inv.ship) == (3, 1)
+    run(state)
+    choose(state, "keep:1:1")
+    assert not api.prompts(state) and (inv.train, inv.ship) == (1, 1)  # the first question lapsed
