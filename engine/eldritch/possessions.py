@@ -95,6 +95,9 @@ def lose_clues(state: EldritchState, seat: int, n: int, cause: str, events: Even
             kind="clue.lost")
 
 
+TICKET_LIMIT = 2
+
+
 def gain_ticket(state: EldritchState, seat: int, kind: str, cause: str, events: Events) -> None:
     """At most 2 tickets in all (Rulebook, Prepare for Travel): holding 2 of this kind already, the new one is
     not gained (keeping those 2 is the only choice); otherwise over 2 the player chooses which 2 to keep, the new
@@ -108,8 +111,6 @@ def gain_ticket(state: EldritchState, seat: int, kind: str, cause: str, events: 
     say(events, f"{name(state, seat)} gains a {kind} ticket.", seat=seat, cause=cause, kind="ticket.gained")
     ticket_limit(state, seat, cause, events, prefer=kind)
 
-
-TICKET_LIMIT = 2
 
 
 def ticket_choices(train: int, ship: int, prefer: str = "train") -> list[tuple[int, int]]:
