@@ -248,8 +248,7 @@ def _reroll_options(state: EldritchState, seat: int, a: dict[str, Any]) -> list[
                                label=f"Reroll {_the_dice(picked)} ({label})", data=("free", rid, picked)))
     if inv.clues > 0:
         for face in sorted(set(failing)):
-            opts.append(option(f"clue:{face}", label=f"Spend 1 Clue: reroll the {face} ({inv.clues} Clues held)",
-                               data=("clue", "", (face,))))
+            opts.append(option(f"clue:{face}", label=f"Spend 1 Clue: reroll the {face}", data=("clue", "", (face,))))
     return opts
 
 
@@ -267,8 +266,10 @@ def ask_reroll(state: EldritchState, frame: Frame) -> Prompt:
     opts = _reroll_options(state, seat, a)
     opts.insert(0, option("keep", label=f"Keep: {plural(got, 'success', 'successes')} ({verdict})",
                           data=("keep", "", ())))
+    clues = state.investigators[seat].clues
+    held = f" {plural(clues, 'Clue')} held." if clues else ""
     return ask_one(frame, f"Dice: {fmt(a['dice'])}",
-                   f"Testing {a['how']} for {card_name(state, a['source'])}; {a['need']} needed.", opts,
+                   f"Testing {a['how']} for {card_name(state, a['source'])}; {a['need']} needed.{held}", opts,
                    default="keep")
 
 

@@ -150,10 +150,15 @@ def keep_tickets(state: EldritchState, seat: int, train: int, ship: int, source:
 @asks("keep_tickets")
 def ask_keep_tickets(state: EldritchState, frame: Frame) -> Prompt:
     inv = state.investigators[frame.owner]
-    opts = [option(f"keep:{t}:{s}", f"Keep {tickets_text(t, s)} (discard {tickets_text(inv.train - t, inv.ship - s)})",
-                   (t, s)) for t, s in ticket_choices(inv.train, inv.ship, frame.args.get("prefer", "train"))]
+    opts = [option(f"keep:{t}:{s}", f"Keep {_kept(t, s)}", (t, s))
+            for t, s in ticket_choices(inv.train, inv.ship, frame.args.get("prefer", "train"))]
     return ask_one(frame, f"Keep which 2 of your {inv.train + inv.ship} travel tickets?",
                    f"You hold {tickets_text(inv.train, inv.ship)}; an investigator keeps at most 2.", opts)
+
+
+def _kept(train: int, ship: int) -> str:
+    """"2 train tickets", "1 train and 1 ship ticket": short enough for a button."""
+    return "1 train and 1 ship ticket" if train == ship == 1 else tickets_text(train, ship)
 
 
 def keep_tickets_lapse(state: EldritchState, frame: Frame) -> bool:
