@@ -13,6 +13,7 @@ from engine.eldritch import world as W
 from engine.eldritch.content import EldritchContent, Monster, default_content
 from engine.eldritch.ops import push, resolve
 from engine.eldritch.possessions import change_track, gain_ticket
+from engine.eldritch.state import DefeatedToken, EldritchState, MonsterToken
 from tests.engine.eldritch.helpers import at_moment, choose, dice, new, prompt, run, texts, variant
 
 SUN = "eh.investigator.sun-yuexin"  # Strength 4, Will 3, Lore 2; 6 Health / 6 Sanity
@@ -23,7 +24,7 @@ def _plain(c: EldritchContent) -> None:
         i.passive.kind = "gate_clue"
 
 
-def _setup(players: int = 1):  # type: ignore[no-untyped-def]
+def _setup(players: int = 1) -> EldritchState:
     state = at_moment(new(players), variant(_plain))
     for inv in state.investigators:
         inv.assets, inv.spells, inv.conditions, inv.artifacts, inv.clues = [], [], [], [], 0
@@ -32,14 +33,14 @@ def _setup(players: int = 1):  # type: ignore[no-untyped-def]
     return state
 
 
-def _option_ids(state) -> list[str]:  # type: ignore[no-untyped-def]
+def _option_ids(state: EldritchState) -> list[str]:
     return [o.id for o in prompt(state).options]
 
 
 # ------------------------------------------------------------------ 1. a defeated investigator's tickets
 
 
-def _defeat_sun(state, train: int, ship: int):  # type: ignore[no-untyped-def]
+def _defeat_sun(state: EldritchState, train: int, ship: int) -> DefeatedToken:
     """Seat 0 plays Sun Yuexin in the Himalayas and loses her last Sanity there (her body lies at Shanghai)."""
     inv = state.investigators[0]
     inv.card, inv.space, inv.health, inv.sanity = SUN, "the-himalayas", 6, 1
@@ -87,7 +88,7 @@ def test_found_tickets_over_the_limit_ask_the_finder_which_two_to_keep() -> None
 # ------------------------------------------------------------------ 5. the player's own decisions
 
 
-def _test_frame(state, skill: str = "lore") -> None:  # type: ignore[no-untyped-def]
+def _test_frame(state: EldritchState, skill: str = "lore") -> None:
     push(state, "test", 0, skill=skill, mod=0, need=1, on_pass=[], on_fail=[], per_success=[], card=None,
          combat=False, acquire=False, resist=None, then=None, then_args={}, source="test", bonus=0)
 
@@ -165,7 +166,7 @@ COLOUR = "eh.monster.colour-out-of-space"
 GHOST = "eh.monster.ghost"
 
 
-def _fight(state, kind: str, wounds: int = 0, spells: list[str] | None = None):  # type: ignore[no-untyped-def]
+def _fight(state: EldritchState, kind: str, wounds: int = 0, spells: list[str] | None = None) -> MonsterToken:
     inv = state.investigators[0]
     inv.card, inv.space, inv.health, inv.sanity = SUN, "space-4", 6, 6
     inv.spells = list(spells or [])
@@ -226,7 +227,7 @@ PIPER = "eh.epic.daemon-piper"  # toughness: investigators + 2
 PAY_CLUE_TO_ADVANCE = [{"spend": {"cost": [{"clues": -1}], "then": [{"say": "At once."}, {"mystery": 1}]}}]
 
 
-def _epic_mystery(players: int = 3, piper_on_board: bool = True):  # type: ignore[no-untyped-def]
+def _epic_mystery(players: int = 3, piper_on_board: bool = True) -> tuple[EldritchState, MonsterToken | None]:
     state = _setup(players)
     inv = state.investigators[0]
     inv.card, inv.space, inv.health, inv.sanity, inv.clues = SUN, "space-4", 6, 6, 1
@@ -241,6 +242,7 @@ def test_advancing_an_epic_monster_mystery_wounds_its_epic_monster() -> None:
     defeating an Epic Monster has that Monster lose half the investigators (rounded up) in Health, named on the
     option, instead of taking the Clue for nothing."""
     state, piper = _epic_mystery(players=3)
+    assert piper is not None
     resolve(state, 0, PAY_CLUE_TO_ADVANCE, "test")
     run(state)
     pay = next(o for o in prompt(state).options if o.id == "pay")
@@ -253,6 +255,7 @@ def test_advancing_can_defeat_the_epic_monster_and_so_solve_the_mystery() -> Non
     """Reference Guide, Advancing the Active Mystery, with Rulebook, Mysteries: the Health the Epic Monster loses
     counts toward its toughness; defeated, it solves the Mystery that needed it."""
     state, piper = _epic_mystery(players=2)  # toughness 2 + 2; half the investigators: 1
+    assert piper is not None
     piper.damage = 3
     resolve(state, 0, [{"mystery": 1}], "test")
     run(state)
