@@ -6,6 +6,7 @@ Frames carry plain dict arguments (no model): they are built on every step of ev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -62,6 +63,34 @@ def push(state: EldritchState, op: str, seat: int | None = None, **args: Any) ->
     _set_private(frame, None)
     fs.stack.append(frame)
     return frame
+
+
+def resolve(state: EldritchState, seat: int | None, effects: list[dict[str, Any]], source: str, *,
+            card: str | None = None, monster: int | None = None, space: str | None = None) -> None:
+    """Push an effect list to resolve next (before whatever is already pending): an `fx` frame, which the
+    effect interpreter (effects.py) runs."""
+    if effects:
+        push(state, "fx", seat, effects=effects, source=source, card=card, monster=monster, space=space)
+
+
+#: the effect interpreter's entry (effects.run_effects), registered by effects.py as it registers the `fx` op:
+#: the rules modules resolve effect lists through it without importing the interpreter, which calls them
+_interpreter: list[Callable[..., None]] = []
+
+
+def interpreter(fn: Callable[..., None]) -> Callable[..., None]:
+    """Register the effect interpreter `resolve_now` runs (effects.py does, once)."""
+    _interpreter[:] = [fn]
+    return fn
+
+
+def resolve_now(state: EldritchState, seat: int | None, effects: list[dict[str, Any]], source: str, events: Events,
+                *, card: str | None = None, monster: int | None = None, space: str | None = None) -> None:
+    """Resolve an effect list at once: exactly what `resolve` and then running its frame does, for a caller
+    whose `resolve` would be the last thing it pushes before the driver runs again (so that frame would run
+    next). It saves a frame for most encounters and test results."""
+    if effects:
+        _interpreter[0](state, seat, effects, source, {"card": card, "monster": monster, "space": space}, events)
 
 
 def push_seq(state: EldritchState, steps: list[tuple[str, int | None, dict[str, Any]]]) -> None:

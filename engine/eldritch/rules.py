@@ -12,7 +12,16 @@ from engine.core.events import Event
 from engine.core.flow import Frame
 from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
 from engine.core.prompt import Option
-from engine.eldritch import actions, checks, combat, effects, encounters, mythos, setup  # noqa: F401 (ops)
+from engine.eldritch import (  # noqa: F401 (ops)
+    actions,
+    checks,
+    combat,
+    effects,
+    encounters,
+    mythos,
+    possessions,
+    setup,
+)
 from engine.eldritch.content import default_content
 from engine.eldritch.ops import FLOW, content
 from engine.eldritch.state import EldritchState
@@ -26,6 +35,8 @@ def lapse(state: EldritchState, frame: Frame) -> bool:
         return mythos.pick_lapse(state, frame)
     if frame.op == "pass_lead":
         return mythos.lead_lapse(state, frame)
+    if frame.op == "keep_tickets" and possessions.keep_tickets_lapse(state, frame):
+        return True
     if frame.seat is None:
         return False
     inv = state.investigators[frame.seat]
