@@ -79,6 +79,9 @@ async def test_a_campaign_of_two_scenarios_with_an_upgrade(lcg_pack: str, fake: 
     await table.command("campaign start", alice)
     users = {alice.id: alice, bob.id: bob}
     first = await play_to_the_end(fake, table, running, users)
+    # the scenario's last section (its board drawn first) may still be on its way when the game is over
+    await fake.wait_until(lambda: any(line.startswith("Campaign: 1 of 2") for line in
+                                      narration(table.posted_since(since))), "the scenario's last lines", 20)
     posted = table.posted_since(since)
     read = narration(posted)
     assert read["Arkham Horror: The Card Game campaign, scenario 1 of 2: Test Scenario One, with Alice and Bob."] == 1
