@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 import shutil
 import subprocess
-import sys
-import textwrap
 import time
 from collections.abc import AsyncIterator, Iterator
+from multiprocessing.connection import Connection
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -156,54 +156,46 @@ async def test_a_commit_that_races_the_deletion_is_not_acknowledged(sqlite_db: s
 
 # ---- 2. a read-only folder: an error, never SIGBUS -----------------------------------------------------------
 
-CHILD = textwrap.dedent("""
-    import asyncio, os, subprocess, sys
-    from pathlib import Path
-    from bot.service import GameService
-    from bot.store import Store, StoreUnavailable
-    from tests.bot.conftest import ALICE, BOB, CHANNEL
-    from tests.bot.helpers import clicking, only_card, open_table, state_of
+def _lock(path: Path, how: str, on: bool) -> None:
+    """The database's folder and its -shm file made read-only (or writable again)."""
+    locked = [name for name in (str(path.parent), str(path) + "-shm") if os.path.exists(name)]
+    if how == "chattr":
+        subprocess.run(["chattr", "+i" if on else "-i", *locked], check=True)
+        return
+    for name in locked:
+        os.chmod(name, (0o555 if os.path.isdir(name) else 0o444) if on else 0o755)
 
-    url, how = sys.argv[1], sys.argv[2]
-    path = Path(url.split(":///", 1)[1])
-    locked = [str(path.parent), str(path) + "-shm"]
 
-    def lock(on):
-        if how == "chattr":
-            subprocess.run(["chattr", "+i" if on else "-i", *locked], check=True)
-        else:
-            for name in locked:
-                os.chmod(name, (0o555 if os.path.isdir(name) else 0o444) if on else 0o755)
+def _play_through_a_read_only_folder(url: str, how: str, results: Connection) -> None:
+    """In a child process (a SIGBUS kills it, not the test run): play, lock, play, unlock, play."""
 
-    async def take(service):
-        card = await only_card(service)
-        actor = next(p for p in (ALICE, BOB) if p.user_id in card.user_ids)
-        await service.choose(CHANNEL, clicking(actor), card.prompt.seq, ["1"])
-
-    async def main():
+    async def main() -> tuple[int, int]:
         store = Store(url)
         service = GameService(store, render=False)
         await open_table(service, ALICE, BOB, options={"start": "30"})
-        for _ in range(5):
+        for _ in range(3):
             await take(service)
-        os.sync()  # the -shm pages are written back and write-protected: the next write to them faults
-        lock(True)
+        shm = os.open(str(db_path(url)) + "-shm", os.O_RDONLY)
+        os.fsync(shm)  # its pages written back, so write-protected: the next write to one faults
+        os.close(shm)
+        _lock(db_path(url), how, True)
         refused = 0
         try:
-            for _ in range(5):
+            for _ in range(3):
                 try:
                     await take(service)
                 except StoreUnavailable:
                     refused += 1
         finally:
-            lock(False)
-        for _ in range(5):
+            _lock(db_path(url), how, False)
+        for _ in range(3):
             await take(service)
-        print("refused", refused, "counter", (await state_of(service)).counter, flush=True)
+        counter = (await state_of(service)).counter
         await store.close()
+        return refused, counter
 
-    asyncio.run(main())
-""")
+    results.send(asyncio.run(main()))
+    results.close()
 
 
 def _lock_method(tmp_path: Path) -> str:
@@ -222,11 +214,18 @@ def test_a_read_only_folder_refuses_clicks_without_killing_the_process(sqlite_db
     """Before: the next write after the folder and its -shm went read-only died of SIGBUS (exit -7) inside
     SQLite's mapped WAL index. Now those clicks are refused and the game plays on once it is writable."""
     how = _lock_method(tmp_path)
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
-    result = subprocess.run([sys.executable, "-c", CHILD, sqlite_db, how], capture_output=True, text=True,
-                            env=env, cwd=ROOT, timeout=120)
-    assert result.returncode == 0, (how, result.returncode, result.stderr[-2000:])
-    assert result.stdout.split() == ["refused", "5", "counter", "20"], (result.stdout, result.stderr[-2000:])
+    receive, send = multiprocessing.Pipe(duplex=False)
+    # fork: the child needs no imports of its own (a fresh interpreter would spend seconds on them)
+    child = multiprocessing.get_context("fork").Process(target=_play_through_a_read_only_folder,
+                                                        args=(sqlite_db, how, send))
+    child.start()
+    send.close()
+    child.join(60)
+    try:
+        assert child.exitcode == 0, f"the process died of signal {-(child.exitcode or 0)} ({how})"
+        assert receive.recv() == (3, 24)  # 3 refused while read-only; 30 - 3 - 3 taken before and after
+    finally:
+        _lock(db_path(sqlite_db), how, False)
 
 
 async def test_sqlite_never_maps_the_database_file(sqlite_db: str) -> None:
