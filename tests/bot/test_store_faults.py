@@ -344,6 +344,18 @@ def test_an_outage_logs_its_start_and_its_end_once(caplog: pytest.LogCaptureFixt
                      "connection refused)."]
 
 
+async def test_a_postgres_that_refuses_connections_is_an_outage() -> None:
+    """Before: 148 raw 'connection refused' apologies with tracebacks in a 12-second outage. The refusal
+    reaches the bot as a bare ConnectionRefusedError (SQLAlchemy does not wrap it): still an outage."""
+    store = Store("postgresql+asyncpg://miskatonic:secret@127.0.0.1:1/none")
+    try:
+        with pytest.raises(OSError) as refused:
+            await store.get_game(1)
+        assert is_outage(refused.value)
+    finally:
+        await store.close()
+
+
 # ---- 3b. a network that stops answering (PostgreSQL) ---------------------------------------------------------
 
 class StallingProxy:
