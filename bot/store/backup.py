@@ -122,7 +122,10 @@ def backup_sqlite(database: Path, target: Path, *, force: bool = False) -> Summa
         raise BackupError("the backup cannot be the database itself")
     if not target.parent.is_dir():
         raise BackupError(f"the folder {target.parent} does not exist")
-    with _open(database) as source:
+    # Read-write although it only reads: as the last connection to close (the bot stopped), it removes the
+    # -wal and -shm files a read-only one would leave behind, owned by whoever ran the backup.
+    writable = os.access(database, os.W_OK) and os.access(database.parent, os.W_OK)
+    with _open(database, write=writable) as source:
         _copy(source, target)
     games = _checked(target)
     return Summary(target, games, target.stat().st_size)
@@ -161,10 +164,10 @@ def restore_sqlite(source: Path, database: Path, *, force: bool = False) -> Summ
             raise BackupError(f"{database} {what}; restoring would replace it. Back it up first, then pass "
                               "--force")
     database.parent.mkdir(parents=True, exist_ok=True)
+    for suffix in ("-wal", "-shm", "-journal"):  # the old database's journal must never be applied to the new one
+        database.with_name(database.name + suffix).unlink(missing_ok=True)
     with _open(source) as conn:
         _copy(conn, database)
-    for suffix in ("-wal", "-shm", "-journal"):  # an old database's journal must never be applied to this one
-        database.with_name(database.name + suffix).unlink(missing_ok=True)
     return Summary(database, games, database.stat().st_size)
 
 
