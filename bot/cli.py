@@ -1,4 +1,5 @@
-"""`miskatonic`: run the bot, play offline, simulate, replay an export, migrate, sync slash commands."""
+"""`miskatonic`: run the bot, play offline, simulate, replay an export, migrate, sync slash commands, back up
+and restore the database."""
 
 from __future__ import annotations
 
@@ -185,6 +186,58 @@ def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError(str(exc)) from exc
 
 
+def cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.store.backup import BackupError, backup_sqlite, postgres_advice, sqlite_file
+
+    try:
+        database = sqlite_file(settings.DATABASE_URL)
+        if database is None:
+            print(postgres_advice(settings.DATABASE_URL, "backup", args.file))
+            return 0
+        summary = backup_sqlite(database, args.file, force=args.force)
+    except BackupError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"Backed up {mask_url(settings.DATABASE_URL)} to {summary.path} ({summary.describe()}).")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.store import migrate
+    from bot.store.backup import BackupError, postgres_advice, restore_sqlite, sqlite_file
+
+    try:
+        database = sqlite_file(settings.DATABASE_URL)
+        if database is None:
+            print(postgres_advice(settings.DATABASE_URL, "restore", args.file))
+            return 0
+        summary = restore_sqlite(args.file, database, force=args.force)
+    except BackupError as exc:
+        raise CliError(str(exc)) from exc
+    _quiet_migrations()
+    migrate.upgrade(settings.DATABASE_URL)  # a backup taken by an older version gets the newer schema
+    print(f"Restored {args.file} into {mask_url(settings.DATABASE_URL)} ({summary.describe()}).")
+    return 0
+
+
+def _add_backup_commands(sub: Any) -> None:
+    backup = sub.add_parser("backup", help="copy the database to a file, also while the bot runs",
+                            description="Copy the SQLite database (DATABASE_URL) to FILE, consistently, also while "
+                                        "the bot runs. On PostgreSQL: say how to use pg_dump, and check the "
+                                        "connection.")
+    backup.add_argument("file", type=Path, metavar="FILE", help="the backup file to write")
+    backup.add_argument("--force", action="store_true", help="overwrite FILE if it exists (default: refuse)")
+    backup.set_defaults(func=cmd_backup)
+    restore = sub.add_parser("restore", help="put a backup back as the database (with the bot stopped)",
+                             description="Copy a backup FILE into the SQLite database (DATABASE_URL) and bring it "
+                                         "to the latest schema. Refuses while the database is in use, and over a "
+                                         "database that holds games unless --force. On PostgreSQL: say how to use "
+                                         "pg_restore, and check the connection.")
+    restore.add_argument("file", type=Path, metavar="FILE", help="the backup file to restore")
+    restore.add_argument("--force", action="store_true",
+                         help="replace a database that holds games (default: refuse)")
+    restore.set_defaults(func=cmd_restore)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="miskatonic", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
@@ -265,6 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--game", action="append", default=[], metavar="ID=module:attr",
                         help="register an extra game, repeatable (default: only the built-in games)")
     replay.set_defaults(func=cmd_replay)
+    _add_backup_commands(sub)
     return parser
 
 
