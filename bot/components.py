@@ -17,6 +17,7 @@ prompt at click time; amounts are `a<n>`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
@@ -94,10 +95,18 @@ def needs_form(prompt: Prompt) -> bool:
     return n > SELECT_OPTIONS_MAX * ROWS_MAX
 
 
-def prompt_view(game_id: int, prompt: Prompt, epoch: int = 0) -> ui.View:
-    """The components for `prompt` (a persistent view: no timeout, every item dynamic)."""
+def prompt_view(game_id: int, prompt: Prompt, epoch: int = 0, *, to_its_seats: bool = False) -> ui.View:
+    """The components for `prompt` (a persistent view: no timeout, every item dynamic). In the channel, the
+    options that name what only the asked seat may see (`Option.private`: a card in hand) are not shown: one
+    "Your cards…" button opens them, with the rest, privately; `to_its_seats` is for a private message."""
     view = ui.View(timeout=None)
     seq = public_seq(epoch, prompt.seq)
+    hidden = [] if to_its_seats else [i for i, o in enumerate(prompt.options) if getattr(o, "private", False)]
+    if hidden and prompt.kind is PromptKind.ONE:
+        shown = [i for i in range(len(prompt.options)) if i not in set(hidden)]
+        _add_choices(view, game_id, seq, prompt, shown)
+        view.add_item(AnswerButton(game_id, epoch, label=HIDDEN_CHOICES))
+        return view
     if needs_form(prompt):
         view.add_item(EntryButton(game_id, seq, label="Answer…"))
         return view
@@ -113,32 +122,43 @@ def prompt_view(game_id: int, prompt: Prompt, epoch: int = 0) -> ui.View:
                                    min_values=max(0, prompt.min_choices), max_values=max(1, hi),
                                    placeholder=_short(f"Choose {_count_words(prompt.min_choices, hi)}", 150)))
         return view
-    if as_buttons(prompt):
-        room = CUSTOM_ID_MAX - len(button_id(game_id, seq, ""))
-        for index, option in enumerate(prompt.options):
-            view.add_item(PromptButton(game_id, seq, option_token(prompt, index, room),
-                                       label=_short(option.label or option.id, LABEL_MAX),
-                                       style=_style(prompt, option.id),
-                                       row=index // PER_ROW))
-        return view
-    for part in range((len(prompt.options) + SELECT_OPTIONS_MAX - 1) // SELECT_OPTIONS_MAX):
-        indexes = range(part * SELECT_OPTIONS_MAX, min(len(prompt.options), (part + 1) * SELECT_OPTIONS_MAX))
-        view.add_item(PromptSelect(game_id, seq, part, _select_options(prompt, indexes),
-                                   placeholder=_menu_placeholder(prompt, indexes)))
+    _add_choices(view, game_id, seq, prompt, list(range(len(prompt.options))))
     return view
 
 
-def as_buttons(prompt: Prompt) -> bool:
+#: the button that opens, privately, the choices that name what only the asked player may see
+HIDDEN_CHOICES = "Your cards…"
+
+
+def _add_choices(view: ui.View, game_id: int, seq: int, prompt: Prompt, indexes: list[int]) -> None:
+    """A choose-one question's options `indexes`: a row of buttons, or menus of 25 (at most four, leaving a
+    row for a button after them)."""
+    if as_buttons(prompt, indexes):
+        room = CUSTOM_ID_MAX - len(button_id(game_id, seq, ""))
+        for n, index in enumerate(indexes):
+            option = prompt.options[index]
+            view.add_item(PromptButton(game_id, seq, option_token(prompt, index, room),
+                                       label=_short(option.label or option.id, LABEL_MAX),
+                                       style=_style(prompt, option.id), row=n // PER_ROW))
+        return
+    for part in range((len(indexes) + SELECT_OPTIONS_MAX - 1) // SELECT_OPTIONS_MAX):
+        chunk = indexes[part * SELECT_OPTIONS_MAX:(part + 1) * SELECT_OPTIONS_MAX]
+        view.add_item(PromptSelect(game_id, seq, part, _select_options(prompt, chunk),
+                                   placeholder=_menu_placeholder(len(indexes), part, len(chunk))))
+
+
+def as_buttons(prompt: Prompt, indexes: list[int] | None = None) -> bool:
     """Whether a choose-one question shows as buttons: a few options with short labels. A wall of
     same-looking buttons, or labels cut mid-sentence, read worse than a menu with descriptions."""
-    options = prompt.options
+    options = prompt.options if indexes is None else [prompt.options[i] for i in indexes]
     return len(options) <= BUTTON_OPTIONS_MAX and all(len(o.label or o.id) <= BUTTON_LABEL_MAX for o in options)
 
 
-def _menu_placeholder(prompt: Prompt, indexes: range) -> str:
-    if len(prompt.options) <= SELECT_OPTIONS_MAX:
+def _menu_placeholder(total: int, part: int, size: int) -> str:
+    if total <= SELECT_OPTIONS_MAX:
         return "Choose…"
-    return f"Options {indexes.start + 1}–{indexes.stop}"
+    first = part * SELECT_OPTIONS_MAX + 1
+    return f"Options {first}–{first + size - 1}"
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -162,7 +182,7 @@ def _count_words(lo: int, hi: int) -> str:
     return f"{lo} to {hi} options"
 
 
-def _select_options(prompt: Prompt, indexes: range) -> list[discord.SelectOption]:
+def _select_options(prompt: Prompt, indexes: Sequence[int]) -> list[discord.SelectOption]:
     out = []
     for index in indexes:
         option = prompt.options[index]
@@ -274,8 +294,11 @@ def needs_prompt(tokens: list[str]) -> bool:
     return any(t.startswith("#") for t in tokens)
 
 
-def extra_text(prompt: Prompt) -> str:
-    """Text a prompt message needs beyond its title: the numbered list when the answer is typed."""
+def extra_text(prompt: Prompt, *, to_its_seats: bool = False) -> str:
+    """Text a prompt message needs beyond its title: the numbered list when the answer is typed (never in
+    the channel for a question whose hidden choices open privately)."""
+    if not to_its_seats and any(getattr(o, "private", False) for o in prompt.options):
+        return f"Press **{HIDDEN_CHOICES}** to see the choices that name your cards."
     if needs_form(prompt) and prompt.kind is not PromptKind.AMOUNT:
         return numbered_options(prompt)
     return ""

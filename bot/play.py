@@ -140,7 +140,7 @@ class PromptPlay:
                 return
             for card in mine:
                 await send(interaction, own_prompt_text(card), ephemeral=True,
-                           view=prompt_view(card.game_id, card.prompt, card.epoch))
+                           view=prompt_view(card.game_id, card.prompt, card.epoch, to_its_seats=True))
         except Exception as error:
             await report_error(interaction, error)
 

@@ -150,13 +150,14 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
 async def post_prompts(interaction: discord.Interaction, cards: list[PromptCard]) -> None:
     """The caller's own prompts, privately, each with its controls."""
     for card in cards:
-        await send(interaction, own_prompt_text(card), view=prompt_view(card.game_id, card.prompt, card.epoch),
-                   ephemeral=True)
+        view = prompt_view(card.game_id, card.prompt, card.epoch, to_its_seats=True)
+        await send(interaction, own_prompt_text(card), view=view, ephemeral=True)
 
 
 def own_prompt_text(card: PromptCard) -> str:
     """A prompt shown to the player it asks: what is asked and why (and the numbered options when the
     answer is typed)."""
     prompt = card.prompt
-    parts = [f"{prompt.title}" + (f" ({prompt.reason})" if prompt.reason else ""), extra_text(prompt)]
+    parts = [f"{prompt.title}" + (f" ({prompt.reason})" if prompt.reason else ""),
+             extra_text(prompt, to_its_seats=True)]
     return fit("\n".join(p for p in parts if p))

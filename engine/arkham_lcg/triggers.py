@@ -308,11 +308,12 @@ def pw_seats(state: LcgState, frame: Frame) -> list[int]:
 
 @FLOW.each("pw", seats=pw_seats)
 def ask_pw(state: LcgState, frame: Frame, seat: int) -> Prompt:
-    opts = [Option(id=oid, label=label, data=step) for oid, label, step in fast_options(state, seat)]
+    # a fast card in your hand is yours alone to see (`Option.private`); the window itself is asked in the open
+    opts = [Option(id=oid, label=label, data=step, private=oid.startswith("p") and oid[1:].isdigit())
+            for oid, label, step in fast_options(state, seat)]
     opts.append(Option(id=PASS, label="Pass", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Player window ({frame.args.get('why', '')})",
-                  reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS],
-                  private=any(o.id.startswith("p") and o.id != PASS for o in opts))
+                  reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS])
 
 
 @answers("pw")

@@ -155,11 +155,11 @@ def menu(state: LcgState, seat: int) -> list[Option]:
     opts: list[Option] = []
 
     def action(oid: str, label: str, kind: str, steps: list[Step], detail: str = "",
-               pre: list[Step] | None = None) -> None:
+               pre: list[Step] | None = None, private: bool = False) -> None:
         if i.actions <= 0 and kind not in i.bonus_actions:
             return
         opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
-                                                                     "pre": pre or []}))
+                                                                     "pre": pre or []}, private=private))
 
     if (i.actions > 0 or i.bonus_actions) and i.location is not None:
         here = i.location
@@ -194,7 +194,7 @@ def menu(state: LcgState, seat: int) -> list[Option]:
             cost = board.counted(pc.cost or 0, "resource")
             action(f"play:{uid}", f"Play {board.name(state, uid)} ({cost})", pc.action or "play",
                    [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}, "paid": True})],
-                   pc.text, pre=[Step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})])
+                   pc.text, pre=[Step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})], private=True)
     for uid, ab in action_abilities(state, seat):
         kind = ab.type or "activate"
         steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), board.current_code(state, uid))]
@@ -211,7 +211,8 @@ def menu(state: LcgState, seat: int) -> list[Option]:
                            data={"kind": "free", "cost": 0, "steps": [Step(op="spend_act_clues", seat=seat,
                                                                             source="act")]}))
     for oid, label, step in fast_options(state, seat, in_turn=True):
-        opts.append(Option(id=oid, label=label, data={"kind": "free", "cost": 0, "steps": [step]}))
+        in_hand = oid.startswith("p") and oid[1:].isdigit()  # a fast card played from hand
+        opts.append(Option(id=oid, label=label, data={"kind": "free", "cost": 0, "steps": [step]}, private=in_hand))
     return opts
 
 
@@ -221,11 +222,11 @@ def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     i = state.invs[seat]
     opts = menu(state, seat)
     opts.append(Option(id=END, label="End your turn", data=None, role="pass"))
-    # the menu names the cards in your hand you can play: it is yours alone to see
+    # The turn is asked in the open (your partners see your options); the options that name cards in your
+    # hand are yours alone to see (`Option.private`), and front ends open them privately.
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"Your turn: {i.actions} action{'s' if i.actions != 1 else ''} left",
-                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END],
-                  private=any(o.id.startswith(("play:", "p")) for o in opts if o.id != "pass"))
+                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END])
 
 
 @answers("turn")

@@ -44,6 +44,9 @@ class Option(BaseModel):
     #: moment), "secondary" (a detour: a lookup, an optional extra), "danger" (gives something up for good:
     #: abandon an adventure, resign) or "pass" (ends the turn, declines, is done)
     role: OptionRole = "main"
+    #: it names what only the prompt's seats may see (a card in their hand): front ends show it to them
+    #: alone, and the rest of the question in the open
+    private: bool = False
 
 
 class Prompt(BaseModel):

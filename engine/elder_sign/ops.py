@@ -70,7 +70,7 @@ _PROMPT, _PROMPT_MAKE = defaults(Prompt, {"seq", "seats", "kind", "title", "reas
 
 #: the fields these constructors know; while the models have exactly these, the values are written as one
 #: literal (the common case, measured); a field added to a model later goes through its template instead
-_OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "then", "role")
+_OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "then", "role", "private")
 _EVENT_FAST = tuple(Event.model_fields) == ("kind", "text", "seat", "cause", "data", "private_to", "render")
 _PROMPT_FAST = (tuple(Prompt.model_fields) == ("seq", "seats", "kind", "title", "reason", "options", "min_choices",
                                                "max_choices", "min_amount", "max_amount", "default",
@@ -85,7 +85,8 @@ def option(*, id: str, label: str, data: Any = None, detail: str = "",  # noqa: 
            role: OptionRole = "main") -> Option:
     # trusted(Option, ...) written out: this and `event` run several times per action of every game
     if _OPTION_FAST:
-        values = {"id": id, "label": label, "detail": detail, "data": data, "then": (), "role": role}
+        values = {"id": id, "label": label, "detail": detail, "data": data, "then": (), "role": role,
+                  "private": False}
     else:
         values = _OPTION.copy()  # every field, in the model's order
         values["id"], values["label"], values["detail"], values["data"] = id, label, detail, data

@@ -142,7 +142,7 @@ def option(oid: str, label: str, data: Any = None, detail: str = "", role: Optio
     playout builds a dozen for every decision."""
     opt = _new(Option)  # engine.core.trusted.trusted, inlined
     _set_dict(opt, "__dict__", {"id": oid, "label": label, "detail": detail, "data": data, "then": (),
-                                  "role": role})
+                                  "role": role, "private": False})
     _set_fields_set(opt, _OPTION_FIELDS)
     _set_extra(opt, None)
     _set_private(opt, None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.components import ROLE_STYLES, as_buttons, prompt_view, split_label
+from bot.components import HIDDEN_CHOICES, ROLE_STYLES, as_buttons, extra_text, prompt_view, split_label
 from engine import api
 from engine.agents import get_agent
 from engine.core.game import SeatSpec
@@ -65,3 +65,32 @@ def test_elder_signs_give_up_is_marked_as_danger() -> None:
             return
         state, _ = api.apply(state, agent.act(state, prompts[0]), in_place=True)
     raise AssertionError("no adventure reached in 400 decisions")
+
+
+def test_options_naming_a_hand_card_open_privately_and_the_rest_stay_in_the_channel() -> None:
+    """Issue 27: the card game's turn is asked in the open (one click per public action, and the partner sees
+    the options); only the choices that name cards in hand open privately, behind one button."""
+    prompt = _prompt(Option(id="investigate", label="Investigate"),
+                     Option(id="play:7", label="Play Lantern of the Drowned (2 resources)", private=True),
+                     Option(id="end", label="End your turn", role="pass"))
+    public = [child.item for child in prompt_view(7, prompt).children]  # type: ignore[attr-defined]
+    labels = [getattr(item, "label", None) for item in public]
+    assert labels == ["Investigate", "End your turn", HIDDEN_CHOICES]
+    assert "Lantern" not in repr([item.to_component_dict() for item in public])
+    assert "Lantern" not in extra_text(prompt) and HIDDEN_CHOICES in extra_text(prompt)
+    private = [child.item for child in prompt_view(7, prompt, to_its_seats=True).children]  # type: ignore[attr-defined]
+    assert any("Lantern" in repr(item.to_component_dict()) for item in private)
+
+
+def test_the_card_games_turn_is_public_and_its_hand_cards_private() -> None:
+    state, _ = api.new_game("arkham-lcg", [SeatSpec(seat=0, name="a")], {"play": "low_water"}, seed=3)
+    agent = get_agent("arkham-lcg", "random", 1)
+    for _ in range(300):
+        prompts = api.prompts(state)
+        turn = next((p for p in prompts if p.title.startswith("Your turn")), None)
+        if turn is not None and any(o.id.startswith("play:") for o in turn.options):
+            assert not turn.private
+            assert all(o.private == o.id.startswith("play:") for o in turn.options if not o.id[1:].isdigit())
+            return
+        state, _ = api.apply(state, agent.act(state, prompts[0]), in_place=True)
+    raise AssertionError("no turn with a playable card in 300 decisions")

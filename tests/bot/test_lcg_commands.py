@@ -75,8 +75,8 @@ def test_play_names_a_card_from_the_hand() -> None:
     chosen = plays[0]
     name = board.name(state, int(chosen.id.split(":")[1]))
     assert pick(prompt, "play", name) == chosen.id
-    # a turn that names hand cards is the player's alone (answered privately)
-    assert prompt.private
+    # the turn is asked in the open; the options that name hand cards are the player's alone (issue 27)
+    assert not prompt.private and all(o.private for o in prompt.options if o.id.startswith("play:"))
 
 
 def test_bag_chances_are_exact() -> None:

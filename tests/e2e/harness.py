@@ -245,6 +245,15 @@ async def answer_with_controls(fake: FakeDiscord, channel: FakeChannel, user: Fa
     (opened privately through "Answer" when the question is private or several players are asked)."""
     message = await controls_for(fake, channel, user, game_id, prompt.seq)
     index = [o.id for o in prompt.options].index
+    if not message.ephemeral and any(prompt.options[index(c)].private for c in action.choice):
+        # a card in hand is not shown in the channel: "Your cards…" opens the question privately
+        cid = next(c for c in message.custom_ids() if ANSWER_ID.match(c))
+        await fake.expect_callback(await fake.click(cid, message, user=user), timeout=10)
+
+        def private() -> FakeMessage | None:
+            found = live_controls(fake, channel, user, game_id, prompt.seq)
+            return found if found is not None and found.ephemeral else None
+        message = await fake.wait_until(private, f"the private controls of prompt {prompt.seq}", 10)
     if prompt.kind is PromptKind.AMOUNT:  # one button per value
         amount = f"a{action.amount}"
         cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] == amount)
