@@ -10,6 +10,7 @@ BOT = BotGame(
     cog="bot.games.arkham3.cog",
     commands="bot.games.arkham3.manifest_commands:COMMANDS",
     renderer="bot.games.arkham3.render.board:render_board",
+    inline_renderer="bot.games.arkham3.render.inline:render_inline",
     event_renderer="bot.games.arkham3.render.token:render_event",
     rules_docs=("docs/arkham3.md", "docs/howto/arkham3.md"),
     howto="docs/howto/arkham3.md",

@@ -14,5 +14,6 @@ BOT = BotGame(
     cards="bot.games.elder_sign.cards:CARDS",
     stats=StatsKeys(scenario="ao", rounds="day", characters="table[*].investigator.card", round_word="day"),
     renderer="bot.games.elder_sign.render.board:render_table",
+    inline_renderer="bot.games.elder_sign.render.inline:render_inline",
     event_renderer="bot.games.elder_sign.render.board:render_event",
 )

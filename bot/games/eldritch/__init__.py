@@ -10,6 +10,7 @@ BOT = BotGame(
     cog="bot.games.eldritch.cog",
     commands="bot.games.eldritch.manifest_commands:COMMANDS",
     renderer="bot.games.eldritch.render.board:render_board",
+    inline_renderer="bot.games.eldritch.render.inline:render_inline",
     rules_docs=("docs/eldritch.md", "docs/howto/eldritch.md"),
     howto="docs/howto/eldritch.md",
     cards="bot.games.eldritch.cards:CARDS",
