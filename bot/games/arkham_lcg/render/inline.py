@@ -70,6 +70,8 @@ CHIP_H = SMALL + 12
 TILE_PAD = 8
 #: a tile's height: a two-line name, the shroud line, two enemies and the investigators' row
 TILE_H = 2 * LINE + 8 + LINE + 6 + 2 * (CHIP_H + 4) + TOKEN + 2 * TILE_PAD
+#: the least: room for one enemy chip
+MIN_TILE_H = TILE_H - (CHIP_H + 4)
 ROW_GAP = 16
 STATUS = {"resigned": "Resigned", "defeated_damage": "Defeated", "defeated_horror": "Defeated",
           "defeated": "Defeated"}
@@ -89,32 +91,39 @@ def _is_campaign(view: LcgView) -> bool:
 
 # ================================================================================================ the table
 
-def _area(view: LcgView) -> Box:
-    """The locations' area: the picture's width, each row of tiles TILE_H tall."""
-    graph = map_graph(view)
-    probe = placements(graph, Box(0, 0, 4000, 4000))
-    rows = 1
-    if probe:
-        bands: dict[int, int] = {}
-        for p in probe.values():
-            bands[p.band] = max(bands.get(p.band, 0), p.index + 1)
-        rows = sum(bands.values())
+def _rows(view: LcgView) -> int:
+    """How many rows of tiles the full board's arrangement has (bands stacked)."""
+    probe = placements(map_graph(view), Box(0, 0, 4000, 4000))
+    bands: dict[int, int] = {}
+    for p in probe.values():
+        bands[p.band] = max(bands.get(p.band, 0), p.index + 1)
+    return max(1, sum(bands.values()))
+
+
+def _area(view: LcgView, seats_h: int = 0) -> Box:
+    """The locations' area: the picture's width, each row of tiles TILE_H tall, or shorter when the rows
+    would make the picture taller than it is wide (a tile then shows fewer enemy chips)."""
+    rows = _rows(view)
     top = MARGIN + inline.HEADER_H + GAP
-    return Box(MARGIN, top, WIDTH - 2 * MARGIN, rows * TILE_H + (rows - 1) * ROW_GAP + 2 * 12)
+    want = rows * TILE_H + (rows - 1) * ROW_GAP + 2 * 12
+    room = WIDTH - top - GAP - seats_h - MARGIN
+    return Box(MARGIN, top, WIDTH - 2 * MARGIN, max(min(want, room), rows * MIN_TILE_H + (rows - 1) * ROW_GAP + 24))
 
 
 def inline_location_boxes(view: LcgView | Mapping[str, Any]) -> dict[str, Box]:
     """Each location's tile in the channel board."""
     v = _as_view(view)
-    return _tiles(v, _area(v))
+    return _tiles(v, _area(v, _seats_h(v)))
 
 
 def _tiles(view: LcgView, area: Box) -> dict[str, Box]:
-    """Tiles as wide as the column allows (the full board caps them smaller) and TILE_H tall."""
+    """Tiles as wide as the column allows (the full board caps them smaller), the rows sharing the height."""
     inner = area.inset(12)
     placed = placements(map_graph(view), inner)
     if not placed:
         return {}
+    rows = _rows(view)
+    tile_h = min(TILE_H, (inner.h - (rows - 1) * ROW_GAP) // rows)
     cols = max(p.col for p in placed.values()) + 1
     bands = max(p.band for p in placed.values()) + 1
     cell_w = (inner.w - (cols - 1) * GAP_X) // cols if bands == 1 else min(p.box.w for p in placed.values())
@@ -122,7 +131,7 @@ def _tiles(view: LcgView, area: Box) -> dict[str, Box]:
     for code, p in placed.items():
         cx, cy = p.box.center
         w = max(p.box.w, min(cell_w, 300))
-        out[code] = Box(cx - w // 2, cy - TILE_H // 2, w, TILE_H)
+        out[code] = Box(cx - w // 2, cy - tile_h // 2, w, tile_h)
     return out
 
 
@@ -177,12 +186,14 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, loc: Loc
               Theme.MUTED if up else Theme.FAINT, anchor="lm")
     y += LINE + 6
     here = [enemies[u] for u in loc.enemies if u in enemies]
-    shown = here if len(here) <= 2 else here[:1]
+    fit = max(1, (inner.bottom - TOKEN - 4 - y) // (CHIP_H + 4))
+    shown = here if len(here) <= fit else here[:fit - 1]
     for enemy in shown:
         _chip(image, draw, Box(inner.x, y, inner.w, CHIP_H), enemy)
         y += CHIP_H + 4
     if len(shown) < len(here):
         more = len(here) - len(shown)
+        # "+2 enemies" takes the last chip's row
         draw.rounded_rectangle((inner.x, y, inner.right, y + CHIP_H), radius=8, fill=ENEMY, outline=ENEMY_EDGE,
                                width=2)
         draw_text(image, (inner.x + 8, y + CHIP_H // 2 + 1), f"+{inline.plural(more, 'enemy', 'enemies')}", SMALL,
@@ -215,6 +226,12 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: LcgView, ar
 
 
 # ================================================================================================ seats
+
+def _seats_h(view: LcgView) -> int:
+    campaign = _is_campaign(view)
+    seats = [_seat(view, inv, campaign) for inv in view.investigators]
+    return inline.seat_height(WIDTH - 2 * MARGIN, seats) if seats else 0
+
 
 def _location_name(view: LcgView, code: str | None) -> str:
     loc = next((x for x in view.locations if x.code == code), None)
@@ -295,13 +312,14 @@ def render_inline_image(view: LcgView | Mapping[str, Any]) -> Image.Image:
     v = _as_view(view)
     campaign = _is_campaign(v)
     seats = [_seat(v, inv, campaign) for inv in v.investigators]
+    seats_h = inline.seat_height(WIDTH - 2 * MARGIN, seats) if seats else 0
     if campaign:
         body = Box(MARGIN, MARGIN + inline.HEADER_H + GAP, WIDTH - 2 * MARGIN,
                    max(1, len(v.results)) * (LINE + 12) + 16)
     else:
-        body = _area(v)
+        body = _area(v, seats_h)
     seats_top = body.bottom + GAP
-    height = seats_top + (inline.seat_height(WIDTH - 2 * MARGIN, seats) if seats else 0) + MARGIN
+    height = seats_top + seats_h + MARGIN
     image = Image.new("RGB", (WIDTH, height), Theme.BG)
     draw = ImageDraw.Draw(image)
     header = Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, inline.HEADER_H)
