@@ -178,6 +178,12 @@ CHIP_GAP = 8
 LINE_H = SMALL + 8
 
 
+def disc_width(mark: str, size: int) -> int:
+    """A marker's width: a disc `size` px across, stretched to an oval when its letters need more room
+    ("WO" at the smallest text size is wider than a 44 px disc's inside)."""
+    return max(size, text_width(mark, SMALL, True) + 14)
+
+
 def seat_columns(n: int) -> int:
     """Investigators side by side: all in one row up to four, then rows of three or four."""
     if n <= 4:
@@ -228,9 +234,10 @@ def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: Sea
           width=4 if seat.turn else 2, radius=12)
     inner = box.inset(10, 8)
     colour = mix(seat.colour, SEAT_OUT, 0.55) if seat.out else seat.colour
-    draw.ellipse((inner.x, inner.y, inner.x + DISC, inner.y + DISC), fill=colour, outline=DARK_INK, width=2)
-    draw_text(image, (inner.x + DISC // 2, inner.y + DISC // 2 + 1), seat.mark or initials(seat.name), SMALL,
-              DARK_INK, bold=True, anchor="mm")
+    mark = seat.mark or initials(seat.name)
+    disc_w = disc_width(mark, DISC)
+    draw.ellipse((inner.x, inner.y, inner.x + disc_w, inner.y + DISC), fill=colour, outline=DARK_INK, width=2)
+    draw_text(image, (inner.x + disc_w // 2, inner.y + DISC // 2 + 1), mark, SMALL, DARK_INK, bold=True, anchor="mm")
     right = inner.right
     for text, fill in seat.tags:
         w = text_width(text, SMALL, True) + 16
@@ -239,7 +246,7 @@ def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: Sea
         draw.rounded_rectangle((right - w, inner.y + 6, right, inner.y + 6 + SMALL + 8), radius=8, fill=fill)
         draw_text(image, (right - w // 2, inner.y + 10 + SMALL // 2), text, SMALL, TAG_INK, bold=True, anchor="mm")
         right -= w + 6
-    x = inner.x + DISC + 10
+    x = inner.x + disc_w + 10
     draw_text(image, (x, inner.y + DISC // 2 + 1), ellipsize(seat.name, NAME, right - x - 4, True), NAME,
               Theme.MUTED if seat.out else Theme.TEXT, bold=True, anchor="lm")
     y = inner.y + DISC + 8

@@ -230,6 +230,24 @@ def test_eldritch_draws_gates_monsters_clues_and_investigators_where_they_are() 
     assert (view.omen.capitalize(), kit_inline.BIG) in texts
 
 
+def test_eldritch_names_sit_beside_their_spaces_apart_from_each_other_and_inside_the_map() -> None:
+    view = views("eldritch", 2)[0]
+    labels = eh.label_boxes(view.content_version)
+    named = [s for s in view.spaces if not s.name.isdigit()]
+    assert {s.id for s in named} == set(labels)
+    boxes = list(labels.values())
+    for i, a in enumerate(boxes):
+        assert eh.MAP.x <= a.x and a.right <= eh.MAP.right and eh.MAP.y <= a.y and a.bottom <= eh.MAP.bottom
+        for b in boxes[i + 1:]:
+            assert a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y, (a, b)
+    for space in named:  # a name is read as its space's: right next to it
+        x, y = eh.inline_space_xy(view.content_version, space.id)
+        box = labels[space.id]
+        gap_x = max(box.x - x, x - box.right, 0)
+        gap_y = max(box.y - y, y - box.bottom, 0)
+        assert gap_x <= eh.SHAPE_R + 8 and gap_y <= eh.SHAPE_R + 8, space.name
+
+
 # ================================================================================================ Arkham 3e
 
 def test_arkham3_lists_each_neighborhood_with_doom_investigators_and_monsters_on_their_spaces() -> None:

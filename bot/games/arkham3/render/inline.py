@@ -138,7 +138,7 @@ def _layout(view: ArkhamView) -> tuple[dict[str, Box], dict[str, Box], Box, int]
 
 
 def _street_width(view: ArkhamView, space: SpaceView, marks: list[Marker]) -> int:
-    return text_width(_name(space.name), SMALL, True) + 24 + len(marks) * (MARK + MARK_GAP)
+    return text_width(_name(space.name), SMALL, True) + 24 + _marks_w(marks)
 
 
 def _street_rows(view: ArkhamView, streets: list[SpaceView], width: int) -> list[list[SpaceView]]:
@@ -161,29 +161,41 @@ def _name(name: str) -> str:
 
 # ================================================================================================ drawing
 
+def _mark_w(m: Marker) -> int:
+    return inline.disc_width(m.label, MARK) if m.kind == "investigator" else MARK
+
+
+def _marks_w(marks: list[Marker]) -> int:
+    return sum(_mark_w(m) + MARK_GAP for m in marks)
+
+
 def _draw_marks(image: Image.Image, x: int, y: int, marks: list[Marker], right: int) -> int:
     """Markers left to right from (x, y); "+N" when the rest do not fit. Returns the x after them."""
     for i, m in enumerate(marks):
-        if x + MARK > right or (i < len(marks) - 1 and x + 2 * MARK + MARK_GAP > right):
+        w = _mark_w(m)
+        if x + w > right or (i < len(marks) - 1 and x + w + MARK_GAP + MARK > right):
             rest = len(marks) - i
             paste_icon(image, _disc(Theme.PANEL, Theme.MUTED, 2, size=MARK), (x, y))
             draw_text(image, (x + MARK // 2, y + MARK // 2 + 1), f"+{rest}", SMALL, Theme.TEXT, bold=True,
                       anchor="mm")
             return x + MARK + MARK_GAP
-        _draw_mark(image, x, y, m)
-        x += MARK + MARK_GAP
+        _draw_mark(image, ImageDraw.Draw(image), x, y, m, w)
+        x += w + MARK_GAP
     return x
 
 
-def _draw_mark(image: Image.Image, x: int, y: int, m: Marker) -> None:
-    cx, cy = x + MARK // 2, y + MARK // 2 + 1
+def _draw_mark(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, m: Marker, w: int) -> None:
+    cx, cy = x + w // 2, y + MARK // 2 + 1
     if m.kind in ("doom", "seal"):
         fill, ink = (DOOM, inline.WHITE) if m.kind == "doom" else (Theme.GOOD, inline.DARK_INK)
         paste_icon(image, _disc(fill, inline.DARK_INK, 2, size=MARK), (x, y))
         draw_text(image, (cx, cy), m.label, SMALL, ink, bold=True, anchor="mm")
     elif m.kind == "investigator":
-        paste_icon(image, _disc(m.colour, inline.WHITE if m.active else inline.DARK_INK, 3 if m.active else 2,
-                                size=MARK), (x, y))
+        edge = inline.WHITE if m.active else inline.DARK_INK
+        if w == MARK:
+            paste_icon(image, _disc(m.colour, edge, 3 if m.active else 2, size=MARK), (x, y))
+        else:  # initials wider than the disc: an oval
+            draw.ellipse((x, y, x + w - 1, y + MARK - 1), fill=m.colour, outline=edge, width=3 if m.active else 2)
         draw_text(image, (cx, cy), m.label, SMALL, inline.DARK_INK, bold=True, anchor="mm")
     else:
         edge = m.edge or MONSTER_EDGE
@@ -218,14 +230,14 @@ def _draw_town(image: Image.Image, draw: ImageDraw.ImageDraw, view: ArkhamView) 
         if row is None:
             continue
         here = marks.get(s.id, [])
-        room = row.w - (len(here) * (MARK + MARK_GAP) if here else 0) - 12
+        room = row.w - _marks_w(here) - 12
         room = max(room, row.w // 2)
         ink = UNSTABLE if s.id in unstable else Theme.TEXT
         if s.id in unstable:
             draw.rounded_rectangle(row.rect(), radius=8, outline=UNSTABLE, width=3)
         name = ellipsize(_name(s.name), SMALL, room - 8, True)
         draw_text(image, (row.x + 8, row.y + row.h // 2 + 1), name, SMALL, ink, bold=True, anchor="lm")
-        x = max(row.x + 8 + text_width(name, SMALL, True) + 10, row.right - len(here) * (MARK + MARK_GAP) - 4)
+        x = max(row.x + 8 + text_width(name, SMALL, True) + 10, row.right - _marks_w(here) - 4)
         _draw_marks(image, x, row.y + (row.h - MARK) // 2, here, row.right - 4)
     streets = _spaces_of(view, None)
     if not streets:

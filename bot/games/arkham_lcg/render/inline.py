@@ -202,14 +202,14 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, loc: Loc
     x = inner.x
     ty = inner.bottom - TOKEN
     for seat in loc.investigators:
-        if x + TOKEN > inner.right:
-            break
         inv = by_seat.get(seat)
-        draw.ellipse((x, ty, x + TOKEN - 1, ty + TOKEN - 1), fill=seat_colour(seat), outline=inline.DARK_INK,
-                     width=2)
-        draw_text(image, (x + TOKEN // 2, ty + TOKEN // 2 + 1), initials(inv.player if inv else str(seat + 1)), SMALL,
-                  inline.DARK_INK, bold=True, anchor="mm")
-        x += TOKEN + 4
+        label = initials(inv.player if inv else str(seat + 1))
+        w = inline.disc_width(label, TOKEN)
+        if x + w > inner.right:
+            break
+        draw.ellipse((x, ty, x + w - 1, ty + TOKEN - 1), fill=seat_colour(seat), outline=inline.DARK_INK, width=2)
+        draw_text(image, (x + w // 2, ty + TOKEN // 2 + 1), label, SMALL, inline.DARK_INK, bold=True, anchor="mm")
+        x += w + 4
 
 
 def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: LcgView, area: Box) -> None:
@@ -250,8 +250,9 @@ def _seat(view: LcgView, inv: InvestigatorView, campaign: bool) -> Seat:
         tags.append((STATUS.get(inv.status, "Out"), TAG_OUT))
     if campaign:
         stats: tuple[Stat, ...] = (Stat("XP", str(inv.xp), RESOURCE, inline.DARK_INK),
-                 Stat("Trauma", f"{inv.physical_trauma}/{inv.mental_trauma}", Theme.STAMINA))
-        return Seat(seat_colour(inv.seat), inv.name, inv.player, stats, line=f"{inv.player} · trauma physical/mental",
+                                   Stat("Physical trauma", str(inv.physical_trauma), Theme.STAMINA),
+                                   Stat("Mental trauma", str(inv.mental_trauma), Theme.SANITY))
+        return Seat(seat_colour(inv.seat), inv.name, inv.player, stats, line=inv.player,
                     mark=initials(inv.player))
     stats = (Stat("HP", f"{inv.health - inv.damage}/{inv.health}", Theme.STAMINA),
              Stat("SAN", f"{inv.sanity - inv.horror}/{inv.sanity}", Theme.SANITY),

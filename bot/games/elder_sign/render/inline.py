@@ -54,6 +54,7 @@ CARD_PAD = 10
 TROPHY_BG: Color = (120, 92, 30)
 WIN_BG: Color = (20, 40, 30)
 LOSS_BG: Color = (48, 14, 20)
+BATTLE_H = 124
 CLOCK_NAMES = {0: "XII", 3: "III", 6: "VI", 9: "IX"}
 
 _pictures = PictureCache(16)
@@ -168,7 +169,7 @@ def _draw_foot(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: Ca
 def _draw_battle(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, table: Table) -> None:
     panel(draw, box, ARENA_BG, outline=DOOM, width=3)
     inner = box.inset(16, 12)
-    draw_text(image, (inner.x, inner.y), "Final battle: each success removes a doom token", TEXT, Theme.TEXT,
+    draw_text(image, (inner.x, inner.y), "Final battle: each success removes 1 doom", TEXT, Theme.TEXT,
               bold=True)
     draw_chips(image, draw, inner.x, inner.y + TEXT + 16, CHIP + 8, list(battle_task(table).symbols),
                battle_task(table).clock, battle_task(table).sanity, battle_task(table).stamina, False, inner.right)
@@ -180,8 +181,8 @@ def _seat(seat: SeatInfo, table: Table) -> Seat:
     if seat.seat == table.current and not table.over:
         tags = (("Turn", inline.TURN),)
     if out:
-        return Seat(_seat_colour(seat.seat), seat.name, seat.player, (), line=f"{seat.player}: devoured"
-                    if seat.devoured else f"{seat.player}: out", tags=tags, out=True, mark=seat.initial)
+        return Seat(_seat_colour(seat.seat), seat.name, seat.player, (), line=f"{seat.player} · devoured"
+                    if seat.devoured else f"{seat.player} · out", tags=tags, out=True, mark=seat.initial)
     stats = (Stat("STA", f"{seat.stamina}/{seat.max_stamina}", Theme.STAMINA),
              Stat("SAN", f"{seat.sanity}/{seat.max_sanity}", Theme.SANITY),
              Stat("Clues", str(seat.clues), Theme.PANEL_EDGE),
@@ -210,7 +211,7 @@ def render_inline_image(view: Any) -> Image.Image:
     seats = [_seat(s, table) for s in table.seats]
     boxes, cards_bottom = _card_layout(table)
     if table.battle:
-        cards_bottom = MARGIN + inline.HEADER_H + GAP + 150
+        cards_bottom = MARGIN + inline.HEADER_H + GAP + BATTLE_H
     seats_top = cards_bottom + GAP
     height = seats_top + inline.seat_height(WIDTH - 2 * MARGIN, seats) + MARGIN
     image = Image.new("RGB", (WIDTH, height), Theme.BG)
@@ -222,7 +223,7 @@ def render_inline_image(view: Any) -> Image.Image:
     inline.draw_header(image, draw, Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, inline.HEADER_H), ao.name, line, tiles,
                        colour)
     if table.battle:
-        _draw_battle(image, draw, Box(MARGIN, MARGIN + inline.HEADER_H + GAP, WIDTH - 2 * MARGIN, 150), table)
+        _draw_battle(image, draw, Box(MARGIN, MARGIN + inline.HEADER_H + GAP, WIDTH - 2 * MARGIN, BATTLE_H), table)
     else:
         for box, card in zip(boxes, _cards(table), strict=True):
             _draw_card(image, draw, box, card, table)

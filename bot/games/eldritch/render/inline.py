@@ -37,7 +37,6 @@ from bot.games.eldritch.render.map import (
 )
 from bot.games.eldritch.render.panels import PHASES, initial
 from bot.games.eldritch.render.style import (
-    AWAKE_BG,
     CLUE,
     DEFEATED,
     DOOM,
@@ -51,7 +50,6 @@ from bot.games.eldritch.render.style import (
     TAG_DEFEATED,
     TAG_DELAYED,
     TAG_LEAD,
-    WIN_BG,
     backgrounds,
     derived_colours,
     inks,
@@ -69,7 +67,7 @@ from bot.games.eldritch.render.tokens import (
 )
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, SMALL, WIDTH, Colours, Seat, Stat, Tile
-from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, paste_icon, to_png
+from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, paste_icon, text_width, to_png
 from engine.eldritch.view import EldritchView
 
 __all__ = ["MAP", "WIDTH", "inline_space_xy", "render_inline", "render_inline_image"]
@@ -141,20 +139,66 @@ def _centred(image: Image.Image, ico: Image.Image, x: int, y: int) -> None:
     paste_icon(image, ico, (x - ico.width // 2, y - ico.height // 2))
 
 
+def _overlap(a: Box, b: Box) -> int:
+    w = min(a.right, b.right) - max(a.x, b.x)
+    h = min(a.bottom, b.bottom) - max(a.y, b.y)
+    return w * h if w > 0 and h > 0 else 0
+
+
+@cache
+def label_boxes(version: str) -> dict[str, Box]:
+    """Where each named space's short name goes: under its shape where that is clear, else above it or
+    beside it, away from every space's shape, the places its Clue disc and Monster badge go, and the names
+    already placed. The map never changes during a game, so this is worked out once per content version."""
+    lay = map_layout(version)
+    dx = round(BADGE_DX * K) + 8
+    centres = {k: _xy(p.x, p.y) for k, p in lay.places.items()}
+    obstacles: list[tuple[Box, int]] = []
+    for x, y in centres.values():
+        obstacles.append((Box(x - SHAPE_R - 4, y - SHAPE_R - 4, 2 * SHAPE_R + 8, 2 * SHAPE_R + 8), 20))
+        for bx in (x - dx, x + dx):
+            obstacles.append((Box(bx - TOKEN // 2, y - TOKEN // 2, TOKEN, TOKEN), 2))
+        ty = y + round(INVESTIGATOR_DY * K) - 8  # the investigators' row: covered for a moment, not for good
+        obstacles.append((Box(x - TOKEN_STEP, ty - TOKEN // 2, 2 * TOKEN_STEP, TOKEN), 1))
+    bounds = MAP.inset(4)
+    placed: dict[str, Box] = {}
+    named = sorted((k for k, p in lay.places.items() if p.label is not None), key=lambda k: centres[k][1])
+    for k in named:
+        x, y = centres[k]
+        text = _label(lay.places[k].space.name)
+        w, h = text_width(text, SMALL, True) + 8, SMALL + 8
+        options = [(0, Box(x - w // 2, y + SHAPE_R + 4, w, h)),
+                   (2500, Box(x - w // 2, y - SHAPE_R - 6 - h, w, h)),  # where its investigators stand
+                   (500, Box(x + SHAPE_R + 6, y - h // 2, w, h)),
+                   (500, Box(x - SHAPE_R - 6 - w, y - h // 2, w, h)),
+                   (4000, Box(x + dx + TOKEN // 2 + 4, y - h // 2, w, h)),
+                   (4000, Box(x - dx - TOKEN // 2 - 4 - w, y - h // 2, w, h)),
+                   (300, Box(x - w // 2 + w // 3, y + SHAPE_R + 4, w, h)),
+                   (300, Box(x - w // 2 - w // 3, y + SHAPE_R + 4, w, h))]
+        best: tuple[int, Box] | None = None
+        for handicap, box in options:
+            cost = handicap + (box.w * box.h - _overlap(box, bounds)) * 50
+            cost += sum(_overlap(box, o) * weight for o, weight in obstacles)
+            cost += sum(_overlap(box, other) * 40 for other in placed.values())
+            if best is None or cost < best[0]:
+                best = (cost, box)
+        assert best is not None
+        placed[k] = best[1]
+    return placed
+
+
 def _draw_names(image: Image.Image, view: EldritchView) -> None:
-    """Each space's number inside its shape; a named space's short name where the full board puts its
-    label, moved up to stay under its shape."""
+    """Each space's number inside its shape; a named space's short name where `label_boxes` puts it."""
     lay = map_layout(view.content_version)
-    for place in lay.places.values():
+    labels = label_boxes(view.content_version)
+    for key, place in lay.places.items():
         x, y = _xy(place.x, place.y)
         if place.label is None:
             draw_text(image, (x, y + 1), place.space.name, SMALL, SHAPE_INK, bold=True, anchor="mm")
             continue
-        lx, ly = _xy(place.label.x, place.label.y)
-        below = ly >= y  # the label sits under the shape: keep it clear of the (bigger) shape
-        ly = max(ly, y + SHAPE_R + 4) if below else ly
-        draw_text(image, (lx, ly), _label(place.space.name), SMALL, LABEL_INK, bold=True, anchor="mt", stroke=3,
-                  stroke_fill=LABEL_HALO)
+        box = labels[key]
+        draw_text(image, (box.x + box.w // 2, box.y + 4), _label(place.space.name), SMALL, LABEL_INK, bold=True,
+                  anchor="mt", stroke=3, stroke_fill=LABEL_HALO)
 
 
 def _draw_tokens(image: Image.Image, view: EldritchView) -> None:
@@ -179,13 +223,14 @@ def _draw_tokens(image: Image.Image, view: EldritchView) -> None:
         marks = [(rumor_icon(TOKEN - 4), "R")] if space.rumor else []
         if space.expedition:
             marks.append((expedition_icon(TOKEN - 4), ""))
-        mx = x - (len(marks) - 1) * TOKEN // 2
+        # rumor and expedition: under a numbered space's shape; under the Clue disc's place beside a named one
+        # (its name may be under the shape)
+        mx, my = (x, y + SHAPE_R + TOKEN // 2) if place.label is None else (x - dx, y + TOKEN)
         for ico, letter in marks:
-            _centred(image, ico, mx, y + SHAPE_R + TOKEN // 2 + 2 + (SMALL + 6 if place.label else 0))
+            _centred(image, ico, mx, my)
             if letter:
-                draw_text(image, (mx, y + SHAPE_R + TOKEN // 2 + 3 + (SMALL + 6 if place.label else 0)), letter,
-                          SMALL, Theme.TEXT, bold=True, anchor="mm")
-            mx += TOKEN
+                draw_text(image, (mx, my + 1), letter, SMALL, Theme.TEXT, bold=True, anchor="mm")
+            mx -= TOKEN
     for space_id, epics in monsters.items():
         place = places.get(space_id)
         if place is None:
@@ -241,7 +286,8 @@ def _seat(view: EldritchView, inv: Any) -> Seat:
         tags.append(("Defeated", TAG_DEFEATED))
     name = inv.name or inv.player
     if inv.eliminated or not inv.name:
-        return Seat(seat_colour(inv.seat), name, inv.player, (), line=f"{inv.player}: out", tags=tuple(tags),
+        gone = "eliminated" if inv.eliminated else "no investigator"
+        return Seat(seat_colour(inv.seat), name, inv.player, (), line=f"{inv.player} · {gone}", tags=tuple(tags),
                     out=True, mark=initial(inv))
     stats = (Stat("HP", f"{inv.health}/{inv.max_health}", Theme.STAMINA),
              Stat("SAN", f"{inv.sanity}/{inv.max_sanity}", Theme.SANITY),
@@ -288,11 +334,6 @@ def render_inline_image(view: EldritchView | Mapping[str, Any]) -> Image.Image:
     draw.rectangle(MAP.inset(-2).rect(), outline=Theme.PANEL_EDGE, width=2)
     _draw_names(image, v)
     _draw_tokens(image, v)
-    if v.over:
-        won = v.result == "win"
-        box = Box(MAP.x + MAP.w // 2 - 320, MAP.bottom - 90, 640, 76)
-        inline.banner(image, draw, box, "The investigators win" if won else f"{v.ancient_one.name} prevails",
-                      won, WIN_BG, AWAKE_BG)
     inline.draw_seats(image, draw, Box(MARGIN, seats_top, WIDTH - 2 * MARGIN, height - MARGIN - seats_top), seats)
     return image
 
