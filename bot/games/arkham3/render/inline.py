@@ -27,7 +27,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.arkham3.render.column import PHASES, _next_threshold
-from bot.games.arkham3.render.map import Marker, _chip, _disc, anomaly_icon, layout_of, markers_by_space
+from bot.games.arkham3.render.map import Marker, _chip, _disc, anomaly_icon, initials, layout_of, markers_by_space
 from bot.games.arkham3.render.style import (
     ANOMALY,
     CLUE,
@@ -267,8 +267,6 @@ def _where(view: ArkhamView, inv: InvestigatorView) -> str:
 
 
 def _seat(view: ArkhamView, inv: InvestigatorView) -> Seat:
-    from bot.games.arkham3.render.map import initials
-
     out = inv.name is None or inv.status == "out"
     tags: list[tuple[str, Color]] = []
     if inv.seat == view.turn and not view.over:
