@@ -79,6 +79,19 @@ def short_name(name: str) -> str:
     return name[4:] if name.startswith("The ") and len(name) > 4 else name
 
 
+def fit_name(name: str, size: int, width: int) -> str:
+    """A person's name in `width` px: whole, else the first name and the last name's initial ("Callum O."),
+    else cut with an ellipsis."""
+    if text_width(name, size, True) <= width:
+        return name
+    words = [w for w in name.split() if w.lower() not in ("dr.", "dr")]
+    if len(words) > 1:
+        short = f"{words[0]} {words[-1][0]}."
+        if text_width(short, size, True) <= width:
+            return short
+    return ellipsize(name, size, width, True)
+
+
 def initials(name: str) -> str:
     """Two letters for a disc: the first letters of the first and last words ("Dr." and "The" skipped)."""
     words = [w for w in name.replace("-", " ").split() if w.lower() not in ("dr.", "the", "dr")]
@@ -247,7 +260,7 @@ def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: Sea
         draw_text(image, (right - w // 2, inner.y + 10 + SMALL // 2), text, SMALL, TAG_INK, bold=True, anchor="mm")
         right -= w + 6
     x = inner.x + disc_w + 10
-    draw_text(image, (x, inner.y + DISC // 2 + 1), ellipsize(seat.name, NAME, right - x - 4, True), NAME,
+    draw_text(image, (x, inner.y + DISC // 2 + 1), fit_name(seat.name, NAME, right - x - 4), NAME,
               Theme.MUTED if seat.out else Theme.TEXT, bold=True, anchor="lm")
     y = inner.y + DISC + 8
     x = inner.x

@@ -40,7 +40,7 @@ from bot.games.elder_sign.render.symbols import (
 from bot.games.elder_sign.render.view import CardInfo, SeatInfo, Table, TaskInfo, battle_task, read_table
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, NAME, SMALL, TEXT, WIDTH, Colours, Seat, Stat, Tile
-from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, ellipsize, mix, panel, paste_icon, to_png
+from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, mix, panel, paste_icon, text_width, to_png, wrap
 
 __all__ = ["WIDTH", "card_boxes", "render_inline", "render_inline_image"]
 
@@ -82,13 +82,34 @@ def _cards(table: Table) -> list[CardInfo | None]:
     return [*table.adventures, *table.other_worlds]
 
 
-def _card_need(card: CardInfo | None) -> int:
+CARD_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) // COLUMNS
+#: the trophy badge's radius; the title's first line stops short of it
+BADGE_R = (NAME + 8) // 2
+TITLE_ROOM = CARD_W - 2 * CARD_PAD - 2 * BADGE_R - 8
+TITLE_LINE = SMALL + 6
+
+
+def _title(card: CardInfo | None) -> list[str]:
+    """A card's name on one line, or two when it needs them (players move by adventure name)."""
+    if card is None:
+        return []
+    name = inline.short_name(card.name)
+    if text_width(name, SMALL + 2, True) <= TITLE_ROOM:
+        return [name]
+    return wrap(name, SMALL, TITLE_ROOM, bold=True, max_lines=2)
+
+
+def _title_h(lines: int) -> int:
+    return TITLE_H if lines <= 1 else TITLE_H + TITLE_LINE - 4
+
+
+def _card_need(card: CardInfo | None, title_h: int) -> int:
     """A card's height: its title, its task rows and, when someone is there or a die is locked on it, a
     row for their markers."""
     if card is None:
-        return 2 * CARD_PAD + TITLE_H + ROW
+        return 2 * CARD_PAD + title_h + ROW
     foot = FOOT_H if card.investigators or card.locks else 0
-    return 2 * CARD_PAD + TITLE_H + max(1, len(card.tasks)) * ROW + foot
+    return 2 * CARD_PAD + title_h + max(1, len(card.tasks)) * ROW + foot
 
 
 def card_boxes(view: Any) -> list[Box]:
@@ -97,23 +118,27 @@ def card_boxes(view: Any) -> list[Box]:
     return _card_layout(table)[0]
 
 
-def _card_layout(table: Table) -> tuple[list[Box], int]:
+def _card_layout(table: Table) -> tuple[list[Box], list[int], int]:
+    """Each card's box and title height (a row's cards share both), and the bottom of the cards."""
     cards = _cards(table)
     rows = math.ceil(max(1, len(cards)) / COLUMNS)
     y = MARGIN + inline.HEADER_H + GAP
     boxes: list[Box] = []
+    titles: list[int] = []
     for r in range(rows):
         row_cards = cards[r * COLUMNS:(r + 1) * COLUMNS]
-        h = max(_card_need(c) for c in row_cards) if row_cards else _card_need(None)
+        title_h = _title_h(max([1, *(len(_title(c)) for c in row_cards)]))
+        h = max(_card_need(c, title_h) for c in row_cards) if row_cards else _card_need(None, title_h)
         boxes += Box(MARGIN, y, WIDTH - 2 * MARGIN, h).split_cols(COLUMNS, GAP)[:len(row_cards)]
+        titles += [title_h] * len(row_cards)
         y += h + GAP
-    return boxes, y - GAP
+    return boxes, titles, y - GAP
 
 
 # ================================================================================================ drawing
 
 def _draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardInfo | None,
-               table: Table) -> None:
+               table: Table, title_h: int) -> None:
     if card is None:
         panel(draw, box, Theme.BG, outline=Theme.PANEL_EDGE, width=2)
         draw_text(image, box.center, "empty", SMALL, Theme.FAINT, anchor="mm")
@@ -122,16 +147,18 @@ def _draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: Ca
     panel(draw, box, OW_BG if card.other_world else CARD_BG, outline=HIGHLIGHT if active else Theme.PANEL_EDGE,
           width=5 if active else 2)
     inner = box.inset(CARD_PAD)
-    # the trophy value at the right of the title line
-    r = (NAME + 8) // 2
+    # the trophy value at the right of the title's first line
+    r = BADGE_R
     tx, ty = inner.right - r, inner.y + r
     draw.ellipse((tx - r, ty - r, tx + r, ty + r), fill=TROPHY_BG, outline=Theme.ACCENT, width=2)
     draw_text(image, (tx, ty + 1), str(card.trophy), SMALL, Theme.TEXT, bold=True, anchor="mm")
-    room = inner.w - 2 * r - 8
-    name = inline.short_name(card.name)
-    draw_text(image, (inner.x, ty + 1), ellipsize(name, SMALL + 2, room, True), SMALL + 2, Theme.TEXT, bold=True,
-              anchor="lm")
-    y = inner.y + TITLE_H
+    lines = _title(card)
+    if len(lines) == 1:
+        draw_text(image, (inner.x, ty + 1), lines[0], SMALL + 2, Theme.TEXT, bold=True, anchor="lm")
+    else:
+        for i, line in enumerate(lines):
+            draw_text(image, (inner.x, ty + 1 + i * TITLE_LINE), line, SMALL, Theme.TEXT, bold=True, anchor="lm")
+    y = inner.y + title_h
     for task in card.tasks:
         _draw_task(image, draw, inner.x, y, task, inner.right)
         y += ROW
@@ -209,7 +236,7 @@ def render_inline_image(view: Any) -> Image.Image:
     table = read_table(view)
     ao = table.ancient_one
     seats = [_seat(s, table) for s in table.seats]
-    boxes, cards_bottom = _card_layout(table)
+    boxes, titles, cards_bottom = _card_layout(table)
     if table.battle:
         cards_bottom = MARGIN + inline.HEADER_H + GAP + BATTLE_H
     seats_top = cards_bottom + GAP
@@ -225,8 +252,8 @@ def render_inline_image(view: Any) -> Image.Image:
     if table.battle:
         _draw_battle(image, draw, Box(MARGIN, MARGIN + inline.HEADER_H + GAP, WIDTH - 2 * MARGIN, BATTLE_H), table)
     else:
-        for box, card in zip(boxes, _cards(table), strict=True):
-            _draw_card(image, draw, box, card, table)
+        for box, card, title_h in zip(boxes, _cards(table), titles, strict=True):
+            _draw_card(image, draw, box, card, table, title_h)
     inline.draw_seats(image, draw, Box(MARGIN, seats_top, WIDTH - 2 * MARGIN, height - MARGIN - seats_top), seats)
     return image
 
