@@ -127,8 +127,11 @@ def test_every_game_with_a_board_names_its_channel_board_and_both_sizes_render()
         assert manifest.inline_renderer, f"{game} has no channel board"
         assert game in INLINE_RENDERERS
         view = views(game, 2)[-1]
-        inline_png = render_table(game, view, "inline")
+        MODULES[game].cache_clear()
+        with record_text() as texts:  # the picture the channel gets, through the dispatch
+            inline_png = render_table(game, view, "inline")
         full_png = render_table(game, view, "full")
+        assert texts and min(s for _, s in texts) >= kit_inline.SMALL
         assert inline_png is not None and full_png is not None
         small, full = Image.open(io.BytesIO(inline_png)), Image.open(io.BytesIO(full_png))
         assert small.width == kit_inline.WIDTH and full.width > small.width
