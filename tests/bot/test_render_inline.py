@@ -139,6 +139,16 @@ def test_every_game_with_a_board_names_its_channel_board_and_both_sizes_render()
         assert render_table(game, view) == full_png  # the full board stays the default
 
 
+def test_elder_signs_table_picture_after_a_resolution_or_midnight_is_the_channel_board() -> None:
+    from bot.render import render_event
+
+    view = views("elder-sign", 2)[3]
+    table = render_event("elder-sign", "table.changed", {"cause": "resolution"}, view)
+    assert table is not None and Image.open(io.BytesIO(table)).width == kit_inline.WIDTH
+    roll = render_event("elder-sign", "dice.rolled", {"dice": {"g1": "lore", "g2": "inv2"}}, view)
+    assert roll is not None and Image.open(io.BytesIO(roll)).width < kit_inline.WIDTH  # the roll picture
+
+
 def test_a_game_without_a_channel_board_shows_its_full_board_inline() -> None:
     assert render_table("no-such-game", {"round": 1}, "inline") == render_table("no-such-game", {"round": 1})
 

@@ -15,5 +15,5 @@ BOT = BotGame(
     stats=StatsKeys(scenario="ao", rounds="day", characters="table[*].investigator.card", round_word="day"),
     renderer="bot.games.elder_sign.render.board:render_table",
     inline_renderer="bot.games.elder_sign.render.inline:render_inline",
-    event_renderer="bot.games.elder_sign.render.board:render_event",
+    event_renderer="bot.games.elder_sign.render.inline:render_event",
 )

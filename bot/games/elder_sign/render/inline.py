@@ -26,6 +26,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.elder_sign.render.board import ARENA_BG, CARD_BG, DOOM, HIGHLIGHT, MONSTER, OW_BG, SEAT_COLOURS
+from bot.games.elder_sign.render.board import render_event as board_event
 from bot.games.elder_sign.render.symbols import (
     CHIP_BG,
     DIE_COLOURS,
@@ -42,7 +43,7 @@ from bot.render import inline
 from bot.render.inline import GAP, MARGIN, NAME, SMALL, TEXT, WIDTH, Colours, Seat, Stat, Tile
 from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, mix, panel, paste_icon, text_width, to_png, wrap
 
-__all__ = ["WIDTH", "card_boxes", "render_inline", "render_inline_image"]
+__all__ = ["WIDTH", "card_boxes", "render_event", "render_inline", "render_inline_image"]
 
 COLUMNS = 4
 #: a task row's chips: 42 px squares put every chip's text at 26 px or more (draw_chips sizes it from this)
@@ -269,3 +270,11 @@ def render_inline(view: Any) -> bytes:
 def cache_clear() -> None:
     """Forget the encoded pictures (tests and benchmarks time cold renders)."""
     _pictures.clear()
+
+
+def render_event(kind: str, data: dict[str, Any], view: Any = None) -> bytes | None:
+    """Elder Sign's event pictures for the channel: the table after a phase that changes it is this channel
+    board; each roll of the dice is the full renderer's roll picture (already drawn for the channel's size)."""
+    if kind == "table.changed" and view is not None:
+        return render_inline(view)
+    return board_event(kind, data, view)
