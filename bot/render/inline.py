@@ -221,9 +221,23 @@ def seat_height(width: int, seats: Sequence[Seat]) -> int:
     cols = seat_columns(n)
     rows = math.ceil(max(1, n) / cols)
     card_w = (width - SEAT_GAP * (cols - 1)) // cols
-    one = 16 + DISC + 8 + max([0, *(_chip_rows(s.stats, card_w - 20) for s in seats)]) * (CHIP_H + 6) + \
-        (LINE_H if any(s.line for s in seats) else 0)
+    if compact(n):
+        chip_rows = 1 if any(s.stats for s in seats) else 0
+        one = 16 + DISC + 8 + chip_rows * (CHIP_H + 6) + (0 if chip_rows else LINE_H)
+    else:
+        one = 16 + DISC + 8 + max([0, *(_chip_rows(s.stats, card_w - 20) for s in seats)]) * (CHIP_H + 6) + \
+            (LINE_H if any(s.line for s in seats) else 0)
     return rows * one + (rows - 1) * SEAT_GAP
+
+
+def compact(n: int) -> bool:
+    """More than four investigators: each card keeps one row of chips (those that fit, in the order the
+    game lists them: health and sanity first) and no line under them, so the board stays no taller than
+    wide."""
+    return n > COMPACT_FROM - 1
+
+
+COMPACT_FROM = 5
 
 
 def seat_boxes(box: Box, n: int) -> list[Box]:
@@ -237,12 +251,13 @@ def seat_boxes(box: Box, n: int) -> list[Box]:
 
 def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat]) -> list[Box]:
     boxes = seat_boxes(box, len(seats))
+    small = compact(len(seats))
     for b, seat in zip(boxes, seats, strict=True):
-        draw_seat(image, draw, b, seat)
+        draw_seat(image, draw, b, seat, small)
     return boxes
 
 
-def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: Seat) -> None:
+def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: Seat, small: bool = False) -> None:
     panel(draw, box, SEAT_OUT if seat.out else Theme.PANEL, outline=seat.colour if seat.turn else Theme.PANEL_EDGE,
           width=4 if seat.turn else 2, radius=12)
     inner = box.inset(10, 8)
@@ -266,9 +281,11 @@ def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: Sea
     x = inner.x
     for stat in seat.stats:
         if x > inner.x and x + stat_width(stat) > inner.right:
+            if small:
+                break
             x, y = inner.x, y + CHIP_H + 6
         x = draw_stat(image, draw, x, y, stat, inner.right)
-    if seat.line:
+    if seat.line and not (small and seat.stats):
         y += CHIP_H + 6 if seat.stats else 0
         draw_text(image, (inner.x, y), ellipsize(seat.line, SMALL, inner.w), SMALL, Theme.MUTED)
 

@@ -20,12 +20,21 @@ Ancient One's battle task.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.elder_sign.render.board import ARENA_BG, CARD_BG, DOOM, HIGHLIGHT, MONSTER, OW_BG, SEAT_COLOURS
+from bot.games.elder_sign.render.board import (
+    ARENA_BG,
+    CARD_BG,
+    DOOM,
+    HIGHLIGHT,
+    MONSTER,
+    MONSTER_ROW,
+    OW_BG,
+    SEAT_COLOURS,
+)
 from bot.games.elder_sign.render.board import render_event as board_event
 from bot.games.elder_sign.render.symbols import (
     CHIP_BG,
@@ -68,7 +77,7 @@ def _seat_colour(seat: int) -> Color:
 @cache
 def _palette() -> Image.Image:
     colours = Colours(
-        surfaces=[CARD_BG, OW_BG, ARENA_BG, CHIP_BG, DONE_BG, TROPHY_BG, WIN_BG, LOSS_BG],
+        surfaces=[CARD_BG, OW_BG, ARENA_BG, CHIP_BG, DONE_BG, TROPHY_BG, WIN_BG, LOSS_BG, MONSTER_ROW],
         inks=[ELDER, DOOM, MONSTER, HIGHLIGHT, *SYMBOL_COLOURS.values(), *SEAT_COLOURS],
         others=[mix(c, DONE_BG, FADED) for c in SYMBOL_COLOURS.values()]
         + [mix(c, inline.SEAT_OUT, 0.55) for c in SEAT_COLOURS] + list(DIE_COLOURS.values()))
@@ -83,34 +92,66 @@ def _cards(table: Table) -> list[CardInfo | None]:
     return [*table.adventures, *table.other_worlds]
 
 
-CARD_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) // COLUMNS
+#: more cards than two rows of COLUMNS hold (many Other Worlds open): five to a row
+WIDE_COLUMNS = 5
 #: the trophy badge's radius; the title's first line stops short of it
 BADGE_R = (NAME + 8) // 2
-TITLE_ROOM = CARD_W - 2 * CARD_PAD - 2 * BADGE_R - 8
 TITLE_LINE = SMALL + 6
+#: room for a task's number on a card whose tasks go in order
+ORDER_W = 22
 
 
-def _title(card: CardInfo | None) -> list[str]:
+def _columns(table: Table) -> int:
+    return COLUMNS if len(_cards(table)) <= 2 * COLUMNS else WIDE_COLUMNS
+
+
+def _title_room(columns: int) -> int:
+    card_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) // columns
+    return card_w - 2 * CARD_PAD - 2 * BADGE_R - 8
+
+
+def _title(card: CardInfo | None, columns: int = COLUMNS) -> list[str]:
     """A card's name on one line, or two when it needs them (players move by adventure name)."""
     if card is None:
         return []
     name = inline.short_name(card.name)
-    if text_width(name, SMALL + 2, True) <= TITLE_ROOM:
+    room = _title_room(columns)
+    if text_width(name, SMALL + 2, True) <= room:
         return [name]
-    return wrap(name, SMALL, TITLE_ROOM, bold=True, max_lines=2)
+    return wrap(name, SMALL, room, bold=True, max_lines=2)
 
 
 def _title_h(lines: int) -> int:
     return TITLE_H if lines <= 1 else TITLE_H + TITLE_LINE - 4
 
 
-def _card_need(card: CardInfo | None, title_h: int) -> int:
+@lru_cache(maxsize=1024)
+def _task_width(task: TaskInfo) -> int:
+    """How wide a task's chips are drawn (measured by drawing them on a scratch picture)."""
+    scratch = Image.new("RGB", (1, 1))
+    end = draw_chips(scratch, ImageDraw.Draw(scratch), 0, 0, CHIP, list(task.symbols), task.clock, task.sanity,
+                     task.stamina, task.done, 10_000)
+    return end + (CHIP + 4 if task.done else 0)
+
+
+def _task_columns(card: CardInfo, inner_w: int) -> int:
+    """A card with more than four tasks lays them two to a row when each fits half the card (monsters'
+    tasks can make six), so one long card does not make the whole board tall. Not a card whose tasks go in
+    order: its tasks stay one under another."""
+    half = (inner_w - GAP) // 2
+    if len(card.tasks) > 4 and not card.ordered and all(_task_width(t) <= half for t in card.tasks):
+        return 2
+    return 1
+
+
+def _card_need(card: CardInfo | None, title_h: int, inner_w: int) -> int:
     """A card's height: its title, its task rows and, when someone is there or a die is locked on it, a
     row for their markers."""
     if card is None:
         return 2 * CARD_PAD + title_h + ROW
     foot = FOOT_H if card.investigators or card.locks else 0
-    return 2 * CARD_PAD + title_h + max(1, len(card.tasks)) * ROW + foot
+    rows = math.ceil(max(1, len(card.tasks)) / _task_columns(card, inner_w))
+    return 2 * CARD_PAD + title_h + rows * ROW + foot
 
 
 def card_boxes(view: Any) -> list[Box]:
@@ -122,15 +163,18 @@ def card_boxes(view: Any) -> list[Box]:
 def _card_layout(table: Table) -> tuple[list[Box], list[int], int]:
     """Each card's box and title height (a row's cards share both), and the bottom of the cards."""
     cards = _cards(table)
-    rows = math.ceil(max(1, len(cards)) / COLUMNS)
+    cols = _columns(table)
+    rows = math.ceil(max(1, len(cards)) / cols)
     y = MARGIN + inline.HEADER_H + GAP
     boxes: list[Box] = []
     titles: list[int] = []
     for r in range(rows):
-        row_cards = cards[r * COLUMNS:(r + 1) * COLUMNS]
-        title_h = _title_h(max([1, *(len(_title(c)) for c in row_cards)]))
-        h = max(_card_need(c, title_h) for c in row_cards) if row_cards else _card_need(None, title_h)
-        boxes += Box(MARGIN, y, WIDTH - 2 * MARGIN, h).split_cols(COLUMNS, GAP)[:len(row_cards)]
+        row_cards = cards[r * cols:(r + 1) * cols]
+        title_h = _title_h(max([1, *(len(_title(c, cols)) for c in row_cards)]))
+        inner_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols - 2 * CARD_PAD
+        h = max(_card_need(c, title_h, inner_w) for c in row_cards) if row_cards else _card_need(None, title_h,
+                                                                                                  inner_w)
+        boxes += Box(MARGIN, y, WIDTH - 2 * MARGIN, h).split_cols(cols, GAP)[:len(row_cards)]
         titles += [title_h] * len(row_cards)
         y += h + GAP
     return boxes, titles, y - GAP
@@ -139,7 +183,7 @@ def _card_layout(table: Table) -> tuple[list[Box], list[int], int]:
 # ================================================================================================ drawing
 
 def _draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardInfo | None,
-               table: Table, title_h: int) -> None:
+               table: Table, title_h: int, columns: int) -> None:
     if card is None:
         panel(draw, box, Theme.BG, outline=Theme.PANEL_EDGE, width=2)
         draw_text(image, box.center, "empty", SMALL, Theme.FAINT, anchor="mm")
@@ -153,28 +197,37 @@ def _draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: Ca
     tx, ty = inner.right - r, inner.y + r
     draw.ellipse((tx - r, ty - r, tx + r, ty + r), fill=TROPHY_BG, outline=Theme.ACCENT, width=2)
     draw_text(image, (tx, ty + 1), str(card.trophy), SMALL, Theme.TEXT, bold=True, anchor="mm")
-    lines = _title(card)
+    lines = _title(card, columns)
     if len(lines) == 1:
         draw_text(image, (inner.x, ty + 1), lines[0], SMALL + 2, Theme.TEXT, bold=True, anchor="lm")
     else:
         for i, line in enumerate(lines):
             draw_text(image, (inner.x, ty + 1 + i * TITLE_LINE), line, SMALL, Theme.TEXT, bold=True, anchor="lm")
     y = inner.y + title_h
-    for task in card.tasks:
-        _draw_task(image, draw, inner.x, y, task, inner.right)
-        y += ROW
+    per_row = _task_columns(card, inner.w)
+    cell_w = (inner.w - (per_row - 1) * GAP) // per_row
+    for i, task in enumerate(card.tasks):
+        x = inner.x + (i % per_row) * (cell_w + GAP)
+        if card.ordered:  # tasks done in order: numbered, as on the card
+            draw_text(image, (x, y + CHIP // 2 + 1), f"{i + 1}", SMALL, Theme.MUTED, bold=True, anchor="lm")
+            x += ORDER_W
+        _draw_task(image, draw, x, y, task, inner.x + (i % per_row) * (cell_w + GAP) + cell_w)
+        if i % per_row == per_row - 1 or i == len(card.tasks) - 1:
+            y += ROW
     _draw_foot(image, draw, Box(inner.x, y + 2, inner.w, FOOT_H - 4), card, table)
 
 
 def _draw_task(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, task: TaskInfo, right: int) -> None:
+    if task.monster and not task.done:
+        # a monster sits on this task: the task is framed in the monster's colour (its name is in the full
+        # board and /card)
+        w = min(_task_width(task), right - x)
+        draw.rounded_rectangle((x - 3, y - 3, x + w + 1, y + CHIP + 1), radius=10, fill=MONSTER_ROW, outline=MONSTER,
+                               width=3)
     end = draw_chips(image, draw, x, y, CHIP, list(task.symbols), task.clock, task.sanity, task.stamina, task.done,
                      right)
     if task.done:
         paste_icon(image, glyph("check", CHIP - 8, Theme.GOOD), (min(end, right - CHIP), y + 4))
-    elif task.monster and end + CHIP <= right:
-        # a monster sits on this task: its name is in the full board and /card; here its colour says so
-        draw.rounded_rectangle((end, y, end + CHIP, y + CHIP - 1), radius=8, fill=MONSTER)
-        draw_text(image, (end + CHIP // 2, y + CHIP // 2 + 1), "M", SMALL, inline.DARK_INK, bold=True, anchor="mm")
 
 
 def _draw_foot(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: CardInfo, table: Table) -> None:
@@ -254,7 +307,7 @@ def render_inline_image(view: Any) -> Image.Image:
         _draw_battle(image, draw, Box(MARGIN, MARGIN + inline.HEADER_H + GAP, WIDTH - 2 * MARGIN, BATTLE_H), table)
     else:
         for box, card, title_h in zip(boxes, _cards(table), titles, strict=True):
-            _draw_card(image, draw, box, card, table, title_h)
+            _draw_card(image, draw, box, card, table, title_h, _columns(table))
     inline.draw_seats(image, draw, Box(MARGIN, seats_top, WIDTH - 2 * MARGIN, height - MARGIN - seats_top), seats)
     return image
 
