@@ -89,6 +89,9 @@ class BotGame:
     cog: str | None = None  # the discord.py extension that defines the /<group> commands
     commands: str | None = None  # "module:attribute" of its `Commands`
     renderer: str | None = None  # "module:function" view -> PNG bytes (the table after each phase)
+    #: "module:function" view -> PNG bytes: the channel's board, laid out for the ~550 px Discord shows a
+    #: picture at inline (bot.render.inline); `renderer` stays the full board, sent on request
+    inline_renderer: str | None = None
     event_renderer: str | None = None  # "module:function" (event kind, data) -> PNG bytes or None
     #: our own rules notes that `/rules` searches, repository-relative paths (split into passages at headings)
     rules_docs: tuple[str, ...] = ()

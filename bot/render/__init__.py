@@ -2,12 +2,16 @@
 
 A game registers its own renderer with `register_renderer`; any other game gets the generic one, so every
 game has a board image from its first day.
+
+Two sizes of one table: the "full" board (1600 px wide, every detail: sent privately on request) and the
+"inline" board, laid out for the ~550 px Discord shows a picture at in the channel (`bot.render.inline`:
+no text under 12 px there). A game without an inline renderer shows its full board in both places.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -15,16 +19,31 @@ from bot.render.generic import render_generic
 
 Renderer = Callable[[Any], bytes]
 
+Size = Literal["full", "inline"]
+
 RENDERERS: dict[str, Renderer] = {}
+INLINE_RENDERERS: dict[str, Renderer] = {}
 
 
 def register_renderer(game_type: str, renderer: Renderer) -> None:
     RENDERERS[game_type] = renderer
 
 
-def render_table(game_type: str, view: Any) -> bytes | None:
+def register_inline_renderer(game_type: str, renderer: Renderer) -> None:
+    """A game's channel board: the table laid out for the size Discord shows a picture inline."""
+    INLINE_RENDERERS[game_type] = renderer
+
+
+def render_table(game_type: str, view: Any, size: Size = "full") -> bytes | None:
     """PNG bytes of the table as `view` shows it (a spectator's view: no hidden information). A game's own
-    renderer reads its typed view; the generic one lists any view's plain values."""
+    renderer reads its typed view; the generic one lists any view's plain values.
+
+    `size="inline"` is the channel's board (readable where Discord shows it, about 550 px wide); "full" is
+    the detailed board. A game without an inline board answers both with its full one."""
+    if size == "inline":
+        inline = INLINE_RENDERERS.get(game_type)
+        if inline is not None:
+            return inline(view)
     renderer = RENDERERS.get(game_type)
     if renderer is not None:
         return renderer(view)
@@ -58,9 +77,10 @@ def _register_from_manifests() -> None:
     for game in bot_games().values():
         if game.renderer and game.game not in RENDERERS:
             register_renderer(game.game, _lazy(game.renderer))
+        if game.inline_renderer and game.game not in INLINE_RENDERERS:
+            register_inline_renderer(game.game, _lazy(game.inline_renderer))
         if game.event_renderer and game.game not in EVENT_RENDERERS:
             register_event_renderer(game.game, _lazy(game.event_renderer))
-
 
 
 def _lazy(target: str) -> Any:

@@ -11,7 +11,9 @@ import hashlib
 import io
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -247,12 +249,32 @@ def _mixed_mask(pieces: tuple[tuple[str, bool], ...], size: int, bold: bool, anc
     return mask, start - pad, baseline - ascent - pad
 
 
+#: while `record_text` is open: every text drawn, as (text, font size in px)
+_RECORDED: ContextVar[list[tuple[str, int]] | None] = ContextVar("recorded_text", default=None)
+
+
+@contextmanager
+def record_text() -> Iterator[list[tuple[str, int]]]:
+    """Every text `draw_text` draws inside the block, as (text, font size): tests read how small a picture's
+    smallest text is and whether a value was written at all. Only text drawn inside the block is seen, so a
+    renderer that caches drawn text must be measured cold."""
+    recorded: list[tuple[str, int]] = []
+    token = _RECORDED.set(recorded)
+    try:
+        yield recorded
+    finally:
+        _RECORDED.reset(token)
+
+
 def draw_text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: Color, bold: bool = False,
               anchor: str = "la", stroke: int = 0, stroke_fill: Color | None = None) -> None:
     """Text at `xy` (Pillow anchor semantics), drawn from a cached mask; `stroke` px outline in
     `stroke_fill` keeps text readable over a coloured fill."""
     if not text:
         return
+    recorded = _RECORDED.get()
+    if recorded is not None:
+        recorded.append((text, size))
     x, y = int(xy[0]), int(xy[1])
     if stroke and stroke_fill is not None:
         mask, left, top = _text_mask(text, size, bold, anchor, stroke)

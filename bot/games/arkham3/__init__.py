@@ -11,6 +11,7 @@ BOT = BotGame(
     cog="bot.games.arkham3.cog",
     commands="bot.games.arkham3.manifest_commands:COMMANDS",
     renderer="bot.games.arkham3.render.board:render_board",
+    inline_renderer="bot.games.arkham3.render.inline:render_inline",
     event_renderer="bot.games.arkham3.render.token:render_event",
     rules_docs=("docs/rules/arkham3.md",),  # the players' rules reference; docs/arkham3.md is for developers
     howto="docs/howto/arkham3.md",

@@ -10,6 +10,7 @@ BOT = BotGame(
     cog="bot.games.arkham_lcg.cog",
     commands="bot.games.arkham_lcg.manifest_commands:COMMANDS",
     renderer="bot.games.arkham_lcg.render.board:render_board",
+    inline_renderer="bot.games.arkham_lcg.render.inline:render_inline",
     event_renderer="bot.games.arkham_lcg.render.token:render_event",
     rules_docs=("docs/rules/arkham_lcg.md",),  # the players' rules reference; docs/arkham_lcg.md is for developers
     howto="docs/howto/arkham_lcg.md",

@@ -14,6 +14,7 @@ BOT = BotGame(
     cards="bot.games.elder_sign.cards:CARDS",
     stats=StatsKeys(scenario="ao", rounds="day", characters="table[*].investigator.card", round_word="day"),
     renderer="bot.games.elder_sign.render.board:render_table",
-    event_renderer="bot.games.elder_sign.render.board:render_event",
+    inline_renderer="bot.games.elder_sign.render.inline:render_inline",
+    event_renderer="bot.games.elder_sign.render.inline:render_event",
     phase_word="",
 )

@@ -11,6 +11,7 @@ BOT = BotGame(
     cog="bot.games.eldritch.cog",
     commands="bot.games.eldritch.manifest_commands:COMMANDS",
     renderer="bot.games.eldritch.render.board:render_board",
+    inline_renderer="bot.games.eldritch.render.inline:render_inline",
     rules_docs=("docs/rules/eldritch.md",),  # the players' rules reference; docs/eldritch.md is for developers
     howto="docs/howto/eldritch.md",
     cards="bot.games.eldritch.cards:CARDS",
