@@ -32,7 +32,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot import games
-from bot.render import plain, render_event, render_table
+from bot.render import Size, plain, render_event, render_table
 from bot.service_sections import SectionChange, SectionWriter
 from bot.service_text import (
     chunk_lines,
@@ -437,17 +437,20 @@ class GameService:
                                     text=prompt_text(prompt, names), epoch=loaded.game.undo_epoch))
         return cards
 
-    async def _image(self, loaded: Loaded) -> Image | None:
+    async def _image(self, loaded: Loaded, size: Size = "inline") -> Image | None:
+        """The board at the loaded step: "inline" is the channel's (laid out to be read where Discord shows
+        it, about 550 px wide), "full" the detailed one a player asks for."""
         if loaded.state is None:
             return None
         assert loaded.game.id is not None
-        key = ("board", loaded.game.id, loaded.state.step)
+        key = ("board", size, loaded.game.id, loaded.state.step)
         if key in self._pictures_drawn:
             return self._pictures_drawn[key]
         view = api.view(loaded.state, None)  # a spectator's view: nothing hidden may reach the channel
-        data = await asyncio.to_thread(render_table, loaded.game.game_type, view)
+        data = await asyncio.to_thread(render_table, loaded.game.game_type, view, size)
+        suffix = "" if size == "inline" else f"-{size}"
         image = None if data is None else Image(
-            filename=f"{loaded.game.game_type}-{loaded.game.id}-step{loaded.state.step}.png", data=data)
+            filename=f"{loaded.game.game_type}-{loaded.game.id}-step{loaded.state.step}{suffix}.png", data=data)
         self._keep_picture(key, image)
         return image
 
@@ -903,10 +906,12 @@ class GameService:
         loaded = await self._current(channel_id)
         if loaded.state is None:
             raise UserError("The game has not started yet: there is no board to show.")
-        image = await self._image(loaded)
+        image = await self._image(loaded, "full")
         if image is None:
             raise UserError("This game has no board picture.")
-        return Reply(images=[image])
+        # Privately: the channel has the board laid out to be read at a glance; this one holds every detail.
+        return Reply(ephemeral=["The full board, with every detail (open it to read it at full size)."],
+                     files=[image])
 
     async def log(self, channel_id: int, actor: Actor, page: int = 1) -> Reply:
         """The narrated events, newest page first; another seat's private events stay hidden."""

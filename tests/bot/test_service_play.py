@@ -106,8 +106,9 @@ async def test_status_board_log_and_me(store: Store) -> None:
     # privately, opening with the state line every game's live message carries
     assert status.public == [] and status.ephemeral == [
         "**Round 1 · Play phase**\nCountdown with peeking (game #1): Counter 8, doom 0.\nWaiting for: bob."]
-    board = await service.board(CHANNEL, CAROL)
-    assert board.images[0].data[:8] == PNG and board.images[0].filename == "countdown-peek-1-step1.png"
+    board = await service.board(CHANNEL, CAROL)  # the full board, privately (the channel has the inline one)
+    assert board.images == [] and board.files[0].data[:8] == PNG
+    assert board.files[0].filename == "countdown-peek-1-step1-full.png"
 
     alice_log = (await service.log(CHANNEL, ALICE)).ephemeral[0]
     bob_log = (await service.log(CHANNEL, BOB)).ephemeral[0]

@@ -286,8 +286,12 @@ async def open_game_id(running: RunningBot, table: Table) -> int:
 
 
 def no_repeated_board(posted: list[FakeMessage]) -> bool:
-    """No board is posted as the same picture as the board before it (an unchanged table is not shown twice)."""
+    """No board is posted as the same picture as the board before it (an unchanged table is not shown twice),
+    and every board in the channel is the one laid out for Discord's inline size (1100 px wide: twice the ~550
+    px Discord shows; the 1600 px full board is `/game board`, privately)."""
     boards = [m.boards[-1].data for m in posted if m.boards and not m.deleted]
+    widths = {int.from_bytes(b[16:20], "big") for b in boards}  # the PNG header's width
+    assert widths <= {1100}, f"channel boards of widths {sorted(widths)}"
     repeated = [n for n in range(1, len(boards)) if boards[n] == boards[n - 1]]
     assert not repeated, f"boards {repeated} repeat the one before them ({len(boards)} boards)"
     return True
