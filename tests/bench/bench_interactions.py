@@ -244,6 +244,55 @@ async def play_card_game(fake: FakeDiscord, table: Table, seed: int, figures: Fi
             f"questions: {asked['player window']}; other questions: {asked['other']}")
 
 
+#: `--game table:<id>`: one seeded two-player game of each, every decision the game's agent's, answered through
+#: the components a player clicks; its figures are per move (one decision the game applied)
+TABLES: dict[str, tuple[str, str]] = {
+    "elder-sign": ("ancient_one=dagon", "random"),
+    "eldritch": ("ancient_one=azathoth", "smart"),
+    "arkham3": ("scenario=witch-light", "smart"),
+    "arkham-lcg": ("play=low_water difficulty=easy", "smart"),
+}
+
+
+async def play_table(fake: FakeDiscord, table: Table, game: str, seed: int, moves: int, running: object) -> str:
+    """Issue 27's measure of how a table reads in the channel, for `moves` decisions of one game: public
+    messages per move, messages posted then deleted, boards identical to the one before, interactions per move
+    (the clicks and slash commands a player makes, "Answer" and "Your cards…" included)."""
+    from engine.agents import get_agent
+
+    options, agent_name = TABLES[game]
+    alice, bob = fake.alice, fake.bob
+    await table.command("game new", alice, game=game, options=options)
+    store, row = await seeded_lobby(table, seed, running)
+    await table.command("game join", bob)
+    since, first_ix = time.monotonic(), len(fake.interactions)
+    await table.command("game start", alice)
+    agent = get_agent(game, agent_name, seed)
+    users = {0: alice, 1: bob}
+    done = 0
+    while done < moves:
+        state = api.from_json((await store.latest_snapshot(row.id)).state)
+        if state.over:
+            break
+        prompt = api.prompts(state)[0]
+        action = agent.act(state, prompt)
+        user = users[action.seat]
+        ix = await answer_with_controls(fake, table.channel, user, row.id, prompt, action)
+        await fake.expect_callback(ix, timeout=20)
+        await fake.wait_until(lambda s=prompt.seq, u=user: live_controls(fake, table.channel, u, row.id, s) is None
+                              or None, "the move applied", 20)
+        done += 1
+    await fake.settle(quiet=1.0, timeout=30)
+    posted = table.posted_since(since)
+    boards = [m.boards[-1].data for m in posted if m.boards]
+    repeated = sum(boards[n] == boards[n - 1] for n in range(1, len(boards)))
+    interactions = len(fake.interactions) - first_ix
+    n = max(1, done)
+    return (f"{game}: {done} moves; public messages per move {len(posted) / n:.2f} ({len(posted)} posted, "
+            f"{sum(m.deleted for m in posted)} deleted); boards {len(boards)}, {repeated} identical to the one "
+            f"before; interactions per move {interactions / n:.2f}")
+
+
 def traffic(fake: FakeDiscord, channels: list[FakeChannel], turns: int, since: float) -> str:
     ids = {c.id for c in channels}
     messages = [m for m in fake.messages.values() if m.channel_id in ids and not m.ephemeral
@@ -270,7 +319,11 @@ async def run(game: str, turns: int, tables: int, shards: int, seed: int) -> tup
                 channels = [c for g in fake.world.guilds.values() for c in g.channels.values()][:tables]
                 started = time.perf_counter()
                 since = time.monotonic()
-                if game == "elder-sign":
+                if game.startswith("table:"):
+                    channels = channels[:1]
+                    extra = await play_table(fake, Table(fake, channels[0]), game.removeprefix("table:"), seed,
+                                             turns, running)
+                elif game == "elder-sign":
                     channels = channels[:1]
                     await play_elder_sign(fake, Table(fake, channels[0]), seed, figures, running)
                 elif game == "arkham-lcg":
@@ -296,7 +349,9 @@ async def run(game: str, turns: int, tables: int, shards: int, seed: int) -> tup
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=["countdown", "elder-sign", "arkham-lcg"], default="countdown")
+    parser.add_argument("--game", default="countdown",
+                        choices=["countdown", "elder-sign", "arkham-lcg", *(f"table:{g}" for g in TABLES)],
+                        help="table:<game>: issue 27's channel figures per move (--turns moves)")
     parser.add_argument("--turns", type=int, default=240, help="countdown: button clicks in all")
     parser.add_argument("--tables", type=int, default=1, help="countdown: channels playing at once (1-5)")
     parser.add_argument("--shards", type=int, default=1)
