@@ -1,0 +1,51 @@
+"""The rules second pass (independent checks and new players): each test cites the Rules Reference entry or
+FAQ ruling it checks and fails on the engine as it was before the fix. Positions are set by editing the state,
+then played through the public API only, as in test_faq_framework.py (whose position helpers these reuse)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.arkham_lcg.helpers import answer, prompt
+from tests.engine.arkham_lcg.test_faq_framework import _enemy, _in_play, _start
+
+pytestmark = pytest.mark.usefixtures("lcg_pack")
+
+
+def test_once_per_phase_limit_resets_when_the_phase_ends() -> None:
+    """Rules Reference, Limits and Maximums: "limit once per phase" counts uses within one phase; a new phase
+    gives a fresh use. Used in the investigation phase, the lantern is offered again in the enemy phase's
+    player window of the same round."""
+    state = _start()
+    i = state.invs[0]
+    _in_play(state, 0, "p.rs-lantern")
+    answer(state, "Test Lantern")
+    assert i.resources == 6
+    assert not any(o.label.startswith("Test Lantern") for o in prompt(state).options)  # spent for this phase
+    answer(state, "end")
+    p = prompt(state)
+    assert p.title == "Player window (after enemies move)" and state.phase == "enemy"
+    answer(state, "Test Lantern")
+    assert i.resources == 7
+
+
+def test_an_enemy_evaded_between_two_investigators_attacks_does_not_attack() -> None:
+    """Rules Reference, Enemy Phase (step 3.3): each ready engaged enemy attacks in turn; whether it still can
+    is a question for each attack, not for all of them when the step begins. P2 evades its enemy with a fast
+    card in the player window after P1's attacks: that enemy is exhausted and unengaged and does not attack."""
+    state = _start(players=2)
+    _in_play(state, 1, "p.faq-cat")
+    first = _enemy(state, "e.faq-brute", "l.gate", engaged=0)
+    second = _enemy(state, "e.faq-brute", "l.gate", engaged=1)
+    answer(state, "end", seat=0)
+    answer(state, "end", seat=1)
+    answer(state, "Pass", seat=1)  # the window after enemies move
+    assert state.invs[0].damage == 1 and first.exhausted
+    assert prompt(state).title == "Player window (after the attacks on P1)"
+    events = answer(state, "Test Alley Cat", seat=1)
+    if prompt(state).title.startswith("Evade which"):
+        events += answer(state, f"e{second.uid}", seat=1)
+    texts = [e.text for e in events]
+    assert "P2 evades Test Brute." in texts
+    assert not any(t.startswith("Test Brute attacks P2") for t in texts)
+    assert state.invs[1].damage == 0 and state.phase == "upkeep"
