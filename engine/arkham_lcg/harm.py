@@ -182,7 +182,7 @@ def _heal_on(state: LcgState, seat: int, kind: str, n: int, uid: object, source:
 @auto("defeat")
 def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
     """An investigator leaves the scenario (defeated, or `how` = "resigned"): clues on their location, engaged
-    enemies stay there unengaged, their cards leave play (digest §10, §12)."""
+    enemies stay there unengaged (and engage anyone else there at once), their cards leave play (digest §10, §12)."""
     seat = frame.owner
     i = state.invs[seat]
     if i.status != "playing":
@@ -193,9 +193,11 @@ def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
     if i.location is not None and i.clues and i.location in s.locations:
         s.locations[i.location].clues += i.clues
     i.clues = 0
+    freed = []
     for e in s.enemies.values():
         if e.engaged == seat:
             e.engaged = None
+            freed.append(e.uid)
     for uid in [*i.play, *i.threat, *i.hand]:
         c = state.cards[uid]
         c.zone = "encounter_discard" if c.owner is None else "discard"
@@ -212,3 +214,7 @@ def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
              window=windows.Window(timing="after", event="investigator.defeated", data={"seat": seat}))
     if not board.order(state):
         push(state, "end_scenario", None, "rules", resolution="none")
+    # Rules Reference, Elimination and Engagement: the enemies stay where they are, unengaged, and a ready one
+    # at a location with an investigator engages at once (before anything else resolves)
+    for uid in reversed(freed):
+        push(state, "engage_check", None, "rules", uid=uid)

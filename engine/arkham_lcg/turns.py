@@ -83,8 +83,8 @@ def run_end_turn(state: LcgState, frame: Frame, events: Events) -> None:
     from engine.arkham_lcg.enemies import engage_all
 
     say(events, f"{state.seat_name(seat)}'s turn ends.", TURN_ENDED, seat, "rules", render=True)
+    engage_all(state)  # after every turn, an eliminated investigator's too (Rules Reference, Engagement)
     if board.playing(state, seat):
-        engage_all(state)
         push(state, "window", seat, "rules", window=window_step("turn.end", seat).args["window"])
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.arkham_lcg import board
 from tests.engine.arkham_lcg.helpers import answer, prompt
 from tests.engine.arkham_lcg.test_faq_framework import _enemy, _in_play, _start
 
@@ -49,3 +50,44 @@ def test_an_enemy_evaded_between_two_investigators_attacks_does_not_attack() -> 
     assert "P2 evades Test Brute." in texts
     assert not any(t.startswith("Test Brute attacks P2") for t in texts)
     assert state.invs[1].damage == 0 and state.phase == "upkeep"
+
+
+def test_an_eliminated_investigators_enemy_engages_the_investigator_left_at_the_location() -> None:
+    """Rules Reference, Elimination (the eliminated investigator's enemies stay at the location, unengaged) and
+    Engagement (a ready, unengaged enemy at a location with an investigator engages at once): P1 falls to an
+    attack of opportunity, and the enemy engages P2 at the same location straight away."""
+    state = _start(players=2)
+    brute = _enemy(state, "e.faq-brute", "l.gate", engaged=0)
+    i = state.invs[0]
+    i.damage = board.max_health(state, 0) - 1
+    events = answer(state, "draw", seat=0)
+    texts = [e.text for e in events]
+    assert "P1 is defeated by damage." in texts
+    assert brute.engaged == 1 and not brute.exhausted
+    assert "Test Brute engages P2." in texts
+
+
+def test_a_failed_attack_on_an_enemy_engaged_with_someone_else_hits_them() -> None:
+    """Rules Reference, Fight: a failed attack against an enemy engaged with another investigator deals its
+    damage to that investigator. P1 misses P2's brute with a knife (+1 damage): P2 takes 2 damage."""
+    state = _start(players=2)
+    brute = _enemy(state, "e.faq-brute", "l.gate", engaged=1)
+    _in_play(state, 0, "p.knife")
+    state.bag = ["auto_fail"]
+    events = answer(state, "Test Knife", seat=0)
+    while prompt(state).title.startswith("Commit"):
+        events += answer(state, [], seat=prompt(state).seats[0])
+    assert brute.damage == 0
+    assert state.invs[1].damage == 2 and state.invs[0].damage == 0
+    assert "The attack misses Test Brute and hits P2." in [e.text for e in events]
+
+
+def test_a_failed_attack_on_your_own_or_an_unengaged_enemy_hurts_nobody() -> None:
+    """Rules Reference, Fight: only an enemy engaged with *another* investigator passes the missed attack on."""
+    state = _start(players=2)
+    brute = _enemy(state, "e.faq-brute", "l.gate")
+    state.bag = ["auto_fail", "auto_fail"]
+    answer(state, f"fight:{brute.uid}", seat=0)
+    while prompt(state).title.startswith("Commit"):
+        answer(state, [], seat=prompt(state).seats[0])
+    assert state.invs[0].damage == 0 and state.invs[1].damage == 0
