@@ -134,6 +134,12 @@ def run_play_card(state: LcgState, frame: Frame, events: Events) -> None:
     card = state.cards[uid]
     c = board.pdef(state, uid)
     cost = play_cost(state, seat, c)
+    if not board.playing(state, seat):
+        # eliminated after paying (an attack of opportunity): the game is over for them and nothing of theirs
+        # enters play or resolves (Rules Reference, Elimination); the paid card goes to the discard pile
+        if card.zone == "limbo":
+            discard(state, uid, events)
+        return
     if frame.args.get("paid"):
         if card.zone != "limbo":
             return
@@ -187,6 +193,9 @@ def run_enter_play(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     card = state.cards[uid]
     c = board.pdef(state, uid)
+    if not board.playing(state, seat):  # eliminated while the asset was on its way into play
+        discard(state, uid, events)
+        return
     card.zone = "play"
     card.controller = seat
     card.exhausted = False

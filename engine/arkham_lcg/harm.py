@@ -9,7 +9,7 @@ damage (physical trauma at the scenario's end) or by horror (mental trauma)."""
 from __future__ import annotations
 
 from engine.arkham_lcg import board
-from engine.arkham_lcg.ops import Events, answers, asks, auto, push, say
+from engine.arkham_lcg.ops import Events, answers, asks, auto, pick, push, say
 from engine.arkham_lcg.state import LcgState
 from engine.core import windows
 from engine.core.flow import Answer, Frame
@@ -218,3 +218,18 @@ def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
     # at a location with an investigator engages at once (before anything else resolves)
     for uid in reversed(freed):
         push(state, "engage_check", None, "rules", uid=uid)
+    left = board.order(state)
+    if seat == state.lead and left:  # Rules Reference, Elimination: the others choose a new lead
+        pick(state, left[0], "Who becomes the lead investigator?",
+             f"{state.seat_name(seat)} was the lead investigator and is out of the scenario",
+             [(f"s{x}", state.seat_name(x), x) for x in left], "new_lead", "who", "rules")
+
+
+@auto("new_lead")
+def run_new_lead(state: LcgState, frame: Frame, events: Events) -> None:
+    """The lead passes: player order now starts from the new lead investigator."""
+    who = frame.args["who"]
+    if not board.playing(state, who) or who == state.lead:
+        return
+    state.lead = who
+    say(events, f"{state.seat_name(who)} is now the lead investigator.", "lead.changed", who, "rules")

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine import api
 from engine.arkham_lcg import board
 from tests.engine.arkham_lcg.helpers import answer, prompt
-from tests.engine.arkham_lcg.test_faq_framework import _enemy, _in_play, _start
+from tests.engine.arkham_lcg.test_faq_framework import _enemy, _hand, _in_play, _start
 
 pytestmark = pytest.mark.usefixtures("lcg_pack")
 
@@ -91,3 +92,22 @@ def test_a_failed_attack_on_your_own_or_an_unengaged_enemy_hurts_nobody() -> Non
     while prompt(state).title.startswith("Commit"):
         answer(state, [], seat=prompt(state).seats[0])
     assert state.invs[0].damage == 0 and state.invs[1].damage == 0
+
+
+def test_a_card_paid_for_by_an_investigator_defeated_by_the_attack_of_opportunity_never_enters_play() -> None:
+    """Rules Reference, Elimination (with A.4, play an asset: cost, then attacks of opportunity, then the card
+    enters play): the game is over for an investigator defeated by the attack of opportunity, so the asset they
+    paid for goes to their discard pile instead of entering play, and the lead passes to the investigator
+    left."""
+    state = _start(players=2)
+    _enemy(state, "e.faq-brute", "l.gate", engaged=0)
+    dog = _hand(state, 0, "p.watchdog")[0]
+    i = state.invs[0]
+    i.damage = board.max_health(state, 0) - 1
+    events = answer(state, "Play Test Watchdog", seat=0)
+    texts = [e.text for e in events]
+    assert "P1 is defeated by damage." in texts
+    assert not any(t.startswith("P1 plays") for t in texts[texts.index("P1 is defeated by damage."):])
+    assert state.cards[dog].zone == "discard" and dog not in i.play
+    assert state.lead == 1 and "P2 is now the lead investigator." in texts
+    assert api.view(state, None).lead == 1
