@@ -135,6 +135,13 @@ def new_card(state: LcgState, code: str, owner: int | None, zone: Zone) -> int:
     return uid
 
 
+def campaign_over(state: LcgState) -> bool:
+    """The whole campaign is over: its last scenario has been played, or nobody is left to play the next."""
+    camp = state.campaign
+    return camp.scenario_index >= len(content(state).campaign.scenarios) or \
+        not any(r.status == "active" for r in camp.investigators)
+
+
 # ---------------------------------------------------------------- investigators
 
 def inv(state: LcgState, seat: int) -> InvState:
