@@ -142,6 +142,9 @@ def run_heal(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     kind = a["kind"]
     i = state.invs[seat]
+    if board.forbidden(state, seat, "heal"):
+        say(events, f"{state.seat_name(seat)} cannot heal.", "cannot", seat, frame.source)
+        return
     # FAQ Q: healing that names no target heals your investigator (never an asset)
     targets: list[tuple[str, str, object]] = []
     if (i.damage if kind == "damage" else i.horror) > 0:

@@ -92,7 +92,9 @@ def committable(state: LcgState, seat: int) -> list[int]:
     """Cards in `seat`'s hand it may commit to the current test: a matching or wild icon; a skill limited to
     some tests only to those."""
     test = current(state)
-    out = []
+    out: list[int] = []
+    if board.forbidden(state, seat, "commit"):
+        return out
     for uid in state.invs[seat].hand:
         c = board.pdef(state, uid)
         if c.weakness or c.icons.for_skill(test.skill) == 0:

@@ -9,7 +9,7 @@ import pytest
 from engine import api
 from engine.arkham_lcg import board
 from tests.engine.arkham_lcg.helpers import answer, prompt
-from tests.engine.arkham_lcg.test_faq_framework import _enemy, _hand, _in_play, _start
+from tests.engine.arkham_lcg.test_faq_framework import _enemy, _hand, _ids, _in_play, _start
 
 pytestmark = pytest.mark.usefixtures("lcg_pack")
 
@@ -111,3 +111,53 @@ def test_a_card_paid_for_by_an_investigator_defeated_by_the_attack_of_opportunit
     assert state.cards[dog].zone == "discard" and dog not in i.play
     assert state.lead == 1 and "P2 is now the lead investigator." in texts
     assert api.view(state, None).lead == 1
+
+
+# ---------------------------------------------------------------- "cannot" and "if able" in the vocabulary
+
+def test_can_lets_you_fight_an_unengaged_aloof_enemy_and_cannot_beats_it() -> None:
+    """Rules Reference, Cannot: "cannot" is absolute, nothing overrides it. A `can: fight_aloof` lets you attack
+    an aloof enemy nobody is engaged with (a rule forbids it otherwise, digest §7); a `cannot: fight_aloof`
+    in force at the same time wins."""
+    state = _start()
+    loner = _enemy(state, "e.faq-loner", "l.gate")
+    assert f"fight:{loner.uid}" not in _ids(state)
+    _in_play(state, 0, "p.rs-hook")
+    assert f"fight:{loner.uid}" in _ids(state)
+    _in_play(state, 0, "p.rs-ban")
+    assert f"fight:{loner.uid}" not in _ids(state)
+
+
+def test_cannot_takes_actions_away_and_stops_effects() -> None:
+    """Rules Reference, Cannot: while you cannot move, draw or gain resources, those actions are not offered
+    and an effect that would make you do them does nothing (the upkeep's draw and resource once the lasting
+    effect is over are unaffected)."""
+    state = _start()
+    i = state.invs[0]
+    _hand(state, 0, "p.rs-freeze", "p.rs-drift")
+    answer(state, "Play Test Frost")
+    ids = _ids(state)
+    assert not any(x.startswith("move:") for x in ids) and "draw" not in ids and "resource" not in ids
+    assert "investigate" in ids
+    i.horror = 1
+    events = answer(state, "Play Test Drift")
+    assert i.location == "l.gate" and i.horror == 0  # the move was skipped, the rest resolved
+    assert "P1 cannot move." not in [e.text for e in events]  # "if able": skipped quietly, not attempted
+    answer(state, "end")
+    assert not any(m.get("cannot") for m in i.lasting)
+
+
+def test_if_able_makes_you_pick_the_option_you_can_carry_out() -> None:
+    """Our reading of "if able" (the phrase as the FAQ's Barricade errata uses it: do it when you can, skip it
+    when you cannot): offered "lose 2 resources, if able" or "take 1 horror", an investigator with no resources
+    must take the horror; with resources, both are offered."""
+    state = _start()
+    i = state.invs[0]
+    _hand(state, 0, "p.rs-toll", "p.rs-toll")
+    answer(state, "Play Test Toll")
+    assert prompt(state).title == "Choose one"
+    answer(state, "Lose 2 resources")
+    assert i.resources == 3
+    i.resources = 0
+    answer(state, "Play Test Toll")
+    assert i.horror == 1 and prompt(state).title.startswith("Your turn")
