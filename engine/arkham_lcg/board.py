@@ -135,6 +135,13 @@ def new_card(state: LcgState, code: str, owner: int | None, zone: Zone) -> int:
     return uid
 
 
+def campaign_over(state: LcgState) -> bool:
+    """The whole campaign is over: its last scenario has been played, or nobody is left to play the next."""
+    camp = state.campaign
+    return camp.scenario_index >= len(content(state).campaign.scenarios) or \
+        not any(r.status == "active" for r in camp.investigators)
+
+
 # ---------------------------------------------------------------- investigators
 
 def inv(state: LcgState, seat: int) -> InvState:
@@ -213,7 +220,7 @@ def enemy_evade(state: LcgState, e: EnemyState) -> int:
 def _enemy_mod(state: LcgState, e: EnemyState, stat: str) -> int:
     total = 0
     for m in edef(state, e.uid).modifiers:
-        if m["stat"] == stat:
+        if m.get("stat") == stat:
             total += int(m["amount"])
     return total
 
@@ -268,12 +275,23 @@ def _mods_on(state: LcgState, seat: int) -> list[dict[str, Any]]:
 def modifier(state: LcgState, seat: int, stat: str, during: str | None = None) -> int:
     total = 0
     for m in _mods_on(state, seat):
-        if m["stat"] != stat:
+        if m.get("stat") != stat:
             continue
         when = m.get("during", "any")
         if when == "any" or when == during:
             total += int(m["amount"])
     return total
+
+
+def forbidden(state: LcgState, seat: int, what: str) -> bool:
+    """A `cannot` in force on `seat` forbids `what` (vocab.RESTRICTIONS). "Cannot" is absolute: no `can` and no
+    other effect overrides it (Rules Reference, Can and Cannot)."""
+    return any(m.get("cannot") == what for m in _mods_on(state, seat))
+
+
+def permitted(state: LcgState, seat: int, what: str) -> bool:
+    """A `can` in force on `seat` allows `what`, which a rule forbids otherwise, unless a `cannot` forbids it."""
+    return any(m.get("can") == what for m in _mods_on(state, seat)) and not forbidden(state, seat, what)
 
 
 def counted(n: int, word: str) -> str:

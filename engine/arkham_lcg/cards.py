@@ -31,6 +31,14 @@ def draw(state: LcgState, seat: int, n: int, source: str) -> None:
         push(state, "draw", seat, source, n=n)
 
 
+def _cannot(state: LcgState, seat: int, what: str, words: str, source: str, events: Events) -> bool:
+    """A `cannot` forbids it: say so (the card that asked does nothing more here) and report True."""
+    if not board.forbidden(state, seat, what):
+        return False
+    say(events, f"{state.seat_name(seat)} cannot {words}.", "cannot", seat, source)
+    return True
+
+
 @auto("draw")
 def run_draw(state: LcgState, frame: Frame, events: Events) -> None:
     """Draw N cards at once (FAQ Q: cards drawn by one effect are drawn together); the weaknesses among them
@@ -38,7 +46,7 @@ def run_draw(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     n = frame.args["n"]
     i = state.invs[seat]
-    if not board.playing(state, seat) or n <= 0:
+    if not board.playing(state, seat) or n <= 0 or _cannot(state, seat, "draw", "draw cards", frame.source, events):
         return
     weaknesses: list[int] = []
     drawn = 0
@@ -134,6 +142,15 @@ def run_play_card(state: LcgState, frame: Frame, events: Events) -> None:
     card = state.cards[uid]
     c = board.pdef(state, uid)
     cost = play_cost(state, seat, c)
+    if board.playing(state, seat) and not frame.args.get("paid") and \
+            _cannot(state, seat, "play", "play cards", frame.source, events):
+        return
+    if not board.playing(state, seat):
+        # eliminated after paying (an attack of opportunity): the game is over for them and nothing of theirs
+        # enters play or resolves (Rules Reference, Elimination); the paid card goes to the discard pile
+        if card.zone == "limbo":
+            discard(state, uid, events)
+        return
     if frame.args.get("paid"):
         if card.zone != "limbo":
             return
@@ -187,6 +204,9 @@ def run_enter_play(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     card = state.cards[uid]
     c = board.pdef(state, uid)
+    if not board.playing(state, seat):  # eliminated while the asset was on its way into play
+        discard(state, uid, events)
+        return
     card.zone = "play"
     card.controller = seat
     card.exhausted = False

@@ -79,6 +79,9 @@ def _draw(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
 @verb("resources")
 def _resources(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
     i = state.invs[_seat(ctx)]
+    if n > 0 and board.forbidden(state, _seat(ctx), "gain_resources"):
+        say(events, f"{state.seat_name(_seat(ctx))} cannot gain resources.", "cannot", _seat(ctx), src)
+        return
     before = i.resources
     i.resources = max(0, i.resources + n)
     change = i.resources - before
@@ -228,6 +231,9 @@ def _move(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: s
     seat = _seat(ctx)
     to = arg["to"]
     here = state.invs[seat].location
+    if board.forbidden(state, seat, "move"):
+        say(events, f"{state.seat_name(seat)} cannot move.", "cannot", seat, src)
+        return
     if to == "connecting":
         if here is None:
             return
@@ -285,16 +291,22 @@ def enemy_choices(state: LcgState, seat: int, which: str, ctx: Ctx) -> list[int]
 
 def attack_targets(state: LcgState, seat: int) -> list[int]:
     """Enemies `seat` may fight: engaged with them or at their location (digest §7), except an aloof enemy
-    nobody is engaged with (it must be engaged first)."""
+    nobody is engaged with (it must be engaged first), unless a `can: fight_aloof` allows it; none under a
+    `cannot: fight`."""
     s = board.scen(state)
+    if board.forbidden(state, seat, "fight"):
+        return []
+    aloof_too = board.permitted(state, seat, "fight_aloof")
     return [u for u in enemy_choices(state, seat, "any", {})
-            if not (board.keyword(state, s.enemies[u], "aloof") and s.enemies[u].engaged is None)]
+            if aloof_too or not (board.keyword(state, s.enemies[u], "aloof") and s.enemies[u].engaged is None)]
 
 
 @verb("fight")
 def _fight(state: LcgState, ctx: Ctx, arg: Any, events: Events, src: str) -> None:
     arg = {} if arg is True else arg
     seat = _seat(ctx)
+    if board.forbidden(state, seat, "fight"):
+        return
     targets = [ctx["enemy"]] if ctx.get("enemy") in board.scen(state).enemies else attack_targets(state, seat)
     pick(state, seat, "Fight which enemy?", src,
          [(f"e{u}", f"{board.name(state, u)} (fight {board.enemy_fight(state, board.scen(state).enemies[u])})", u)
@@ -316,6 +328,8 @@ def run_fight_start(state: LcgState, frame: Frame, events: Events) -> None:
 def _evade(state: LcgState, ctx: Ctx, arg: Any, events: Events, src: str) -> None:
     arg = {} if arg is True else arg
     seat = _seat(ctx)
+    if board.forbidden(state, seat, "evade"):
+        return
     targets = [u for u in enemy_choices(state, seat, "engaged", ctx)]
     if ctx.get("enemy") in targets:
         targets = [ctx["enemy"]]
@@ -340,7 +354,7 @@ def _investigate(state: LcgState, ctx: Ctx, arg: Any, events: Events, src: str) 
     arg = {} if arg is True else arg
     seat = _seat(ctx)
     where = state.invs[seat].location
-    if where is None:
+    if where is None or board.forbidden(state, seat, "investigate"):
         return
     skilltest.start_test(state, seat, arg.get("skill", "intellect"),
                          board.shroud(state, where) + arg.get("shroud", 0) + board.modifier(state, seat, "shroud"),
@@ -701,7 +715,65 @@ def _choose(state: LcgState, ctx: Ctx, options: list[dict[str, Any]], events: Ev
     seat = ctx.get("seat")
     who = seat if seat is not None else board.lead(state)
     legal = [(f"o{n}", o["label"], o["effects"]) for n, o in enumerate(options) if board.holds(state, ctx, o.get("if"))]
+    # an option whose "if able" part you cannot carry out is no choice while another option is (Rules
+    # Reference, If Able): you must pick one you can resolve
+    doable = [o for o in legal if seat is None or able(state, seat, o[2])]
+    legal = doable or legal
     pick(state, who, "Choose one", src, legal, "effects", "effects", src, then_seat=seat, ctx=ctx)
+
+
+@verb("if_able")
+def _if_able(state: LcgState, ctx: Ctx, effects: Effects, events: Events, src: str) -> None:
+    """Effects you must resolve when you are able to; when you are not, they are skipped and what follows
+    goes on (Rules Reference, If Able)."""
+    seat = ctx.get("seat")
+    if seat is None or able(state, seat, effects, strict=True):
+        run(state, effects, ctx, src)
+
+
+def able(state: LcgState, seat: int, effects: Effects, strict: bool = False) -> bool:
+    """Can `seat` carry out these effects now? Only their `if_able` parts are judged (everything else resolves
+    as far as it can anyway), unless `strict`: then each effect listed is. An effect is unable when a `cannot`
+    forbids it or when there is nothing for it to act on."""
+    for eff in effects:
+        ((verb, arg),) = eff.items()
+        if verb == "if_able":
+            if not able(state, seat, arg, strict=True):
+                return False
+        elif strict and not _able_one(state, seat, verb, arg):
+            return False
+    return True
+
+
+def _able_one(state: LcgState, seat: int, verb: str, arg: Any) -> bool:
+    i = state.invs[seat]
+    no = board.forbidden
+    if verb == "draw":
+        return not no(state, seat, "draw") and bool(i.deck or i.discard)
+    if verb == "resources":
+        return i.resources > 0 if arg < 0 else not no(state, seat, "gain_resources")
+    if verb == "move":
+        here = i.location
+        if no(state, seat, "move") or here is None:
+            return False
+        return bool(board.connections(state, here)) if arg["to"] == "connecting" else \
+            arg["to"] in board.scen(state).locations and arg["to"] != here
+    if verb in ("heal_damage", "heal_horror"):
+        return not no(state, seat, "heal") and (i.damage if verb == "heal_damage" else i.horror) > 0
+    if verb == "lose_clues":
+        return i.clues > 0
+    if verb == "discard_hand":
+        return any(not board.pdef(state, u).weakness for u in i.hand)
+    if verb == "discard_asset":
+        trait = arg.get("trait")
+        return any(trait is None or trait in board.cdef(state, u).traits for u in i.play)
+    if verb in ("fight", "evade", "investigate"):
+        if no(state, seat, verb):
+            return False
+        if verb == "fight":
+            return bool(attack_targets(state, seat))
+        return bool(board.engaged(state, seat)) if verb == "evade" else i.location is not None
+    return True
 
 
 @verb("may")

@@ -131,6 +131,8 @@ def run_enemy_attack(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     if e is None or not board.playing(state, seat):
         return
+    if frame.args.get("recheck") and (e.exhausted or e not in board.engaged(state, seat)):
+        return  # an attack of opportunity comes only from an enemy still ready and engaged when its turn comes
     if frame.args.get("exhaust"):
         e.exhausted = True
     windows.around(FLOW, state, "enemy.attack", Step(op="attack_hit", seat=seat, source=e.code, args={"uid": uid}),
@@ -274,18 +276,47 @@ def attack_order(state: LcgState, seat: int) -> list[int]:
 
 @auto("enemy_attacks")
 def run_enemy_attacks(state: LcgState, frame: Frame, events: Events) -> None:
-    """Step 3.3: in player order, every ready enemy engaged with each investigator attacks and exhausts."""
+    """Step 3.3: in player order, each ready enemy engaged with each investigator attacks and exhausts; a
+    massive enemy attacks everyone it is engaged with and exhausts once, after all of them."""
     steps: list[Step] = []
     for seat in board.order(state):
-        for uid in attack_order(state, seat):
-            steps.append(Step(op="enemy_attack", seat=seat, source="enemy phase", args={"uid": uid, "exhaust": True}))
+        steps.append(Step(op="enemy_attack_next", seat=seat, source="enemy phase", args={"done": []}))
         steps.append(Step(op="pw", seat=seat, source="enemy phase",
                           args={"seats": [], "why": "after the attacks on " + state.seat_name(seat)}))
+    steps.append(Step(op="massive_exhaust", source="enemy phase"))
     FLOW.push_steps(state, steps)
 
 
+@auto("enemy_attack_next")
+def run_enemy_attack_next(state: LcgState, frame: Frame, events: Events) -> None:
+    """The next enemy-phase attack on one investigator. Whether an enemy attacks is decided at its own attack,
+    not when step 3.3 begins (Rules Reference, Enemy Phase): one evaded, exhausted or defeated in a window since
+    then does not attack, and an investigator eliminated meanwhile is attacked no more."""
+    seat = frame.owner
+    if not board.playing(state, seat):
+        return
+    done: list[int] = frame.args["done"]
+    waiting = [uid for uid in attack_order(state, seat) if uid not in done]
+    if not waiting:
+        return
+    uid = waiting[0]
+    massive = board.is_massive(state, board.scen(state).enemies[uid])
+    FLOW.push_steps(state, [
+        Step(op="enemy_attack", seat=seat, source="enemy phase", args={"uid": uid, "exhaust": not massive}),
+        Step(op="enemy_attack_next", seat=seat, source="enemy phase", args={"done": [*done, uid]})])
+
+
+@auto("massive_exhaust")
+def run_massive_exhaust(state: LcgState, frame: Frame, events: Events) -> None:
+    """A ready massive enemy at a location with investigators attacked each of them in step 3.3: it exhausts."""
+    for e in board.scen(state).enemies.values():
+        if not e.exhausted and board.is_massive(state, e) and board.at(state, e.location):
+            e.exhausted = True
+
+
 def attacks_of_opportunity(state: LcgState, seat: int) -> list[Step]:
-    return [Step(op="enemy_attack", seat=seat, source="attack of opportunity", args={"uid": e.uid, "exhaust": False})
+    return [Step(op="enemy_attack", seat=seat, source="attack of opportunity",
+                 args={"uid": e.uid, "exhaust": False, "recheck": True})
             for e in board.engaged(state, seat) if not e.exhausted]
 
 

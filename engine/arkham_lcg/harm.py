@@ -9,7 +9,7 @@ damage (physical trauma at the scenario's end) or by horror (mental trauma)."""
 from __future__ import annotations
 
 from engine.arkham_lcg import board
-from engine.arkham_lcg.ops import Events, answers, asks, auto, push, say
+from engine.arkham_lcg.ops import Events, answers, asks, auto, pick, push, say
 from engine.arkham_lcg.state import LcgState
 from engine.core import windows
 from engine.core.flow import Answer, Frame
@@ -142,6 +142,9 @@ def run_heal(state: LcgState, frame: Frame, events: Events) -> None:
     seat = frame.owner
     kind = a["kind"]
     i = state.invs[seat]
+    if board.forbidden(state, seat, "heal"):
+        say(events, f"{state.seat_name(seat)} cannot heal.", "cannot", seat, frame.source)
+        return
     # FAQ Q: healing that names no target heals your investigator (never an asset)
     targets: list[tuple[str, str, object]] = []
     if (i.damage if kind == "damage" else i.horror) > 0:
@@ -182,7 +185,7 @@ def _heal_on(state: LcgState, seat: int, kind: str, n: int, uid: object, source:
 @auto("defeat")
 def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
     """An investigator leaves the scenario (defeated, or `how` = "resigned"): clues on their location, engaged
-    enemies stay there unengaged, their cards leave play (digest §10, §12)."""
+    enemies stay there unengaged (and engage anyone else there at once), their cards leave play (digest §10, §12)."""
     seat = frame.owner
     i = state.invs[seat]
     if i.status != "playing":
@@ -193,9 +196,11 @@ def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
     if i.location is not None and i.clues and i.location in s.locations:
         s.locations[i.location].clues += i.clues
     i.clues = 0
+    freed = []
     for e in s.enemies.values():
         if e.engaged == seat:
             e.engaged = None
+            freed.append(e.uid)
     for uid in [*i.play, *i.threat, *i.hand]:
         c = state.cards[uid]
         c.zone = "encounter_discard" if c.owner is None else "discard"
@@ -212,3 +217,22 @@ def run_defeat(state: LcgState, frame: Frame, events: Events) -> None:
              window=windows.Window(timing="after", event="investigator.defeated", data={"seat": seat}))
     if not board.order(state):
         push(state, "end_scenario", None, "rules", resolution="none")
+    # Rules Reference, Elimination and Engagement: the enemies stay where they are, unengaged, and a ready one
+    # at a location with an investigator engages at once (before anything else resolves)
+    for uid in reversed(freed):
+        push(state, "engage_check", None, "rules", uid=uid)
+    left = board.order(state)
+    if seat == state.lead and left:  # Rules Reference, Elimination: the others choose a new lead
+        pick(state, left[0], "Who becomes the lead investigator?",
+             f"{state.seat_name(seat)} was the lead investigator and is out of the scenario",
+             [(f"s{x}", state.seat_name(x), x) for x in left], "new_lead", "who", "rules")
+
+
+@auto("new_lead")
+def run_new_lead(state: LcgState, frame: Frame, events: Events) -> None:
+    """The lead passes: player order now starts from the new lead investigator."""
+    who = frame.args["who"]
+    if not board.playing(state, who) or who == state.lead:
+        return
+    state.lead = who
+    say(events, f"{state.seat_name(who)} is now the lead investigator.", "lead.changed", who, "rules")

@@ -71,6 +71,9 @@ def run_move(state: LcgState, frame: Frame, events: Events) -> None:
     s = board.scen(state)
     if not board.playing(state, seat) or to not in s.locations or i.location == to:
         return
+    if board.forbidden(state, seat, "move"):
+        say(events, f"{state.seat_name(seat)} cannot move.", "cannot", seat, frame.source)
+        return
     came_from = i.location
     i.location = to
     for e in s.enemies.values():

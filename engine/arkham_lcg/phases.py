@@ -61,6 +61,10 @@ def run_phase_end(state: LcgState, frame: Frame, events: Events) -> None:
     name = frame.args["phase"]
     for i in state.invs:
         i.lasting = [m for m in i.lasting if m.get("end") != "phase"]
+    # a "once per phase" limit lasts until its phase ends, not until the round does (Rules Reference, Limits)
+    for c in state.cards.values():
+        if c.used:
+            c.used = {k: v for k, v in c.used.items() if not k.startswith("phase:")}
     say(events, f"The {name} phase ends.", PHASE_ENDED, None, "rules", render=True, phase=name)
 
 

@@ -223,6 +223,12 @@ def victory_xp(state: LcgState) -> int:
     return total
 
 
+def _game_over(state: LcgState, won: bool) -> None:
+    state.over = True
+    state.phase = "over"
+    state.result = "win" if won else "loss"
+
+
 @auto("aftermath")
 def run_aftermath(state: LcgState, frame: Frame, events: Events) -> None:
     c = board.content(state)
@@ -256,27 +262,45 @@ def run_aftermath(state: LcgState, frame: Frame, events: Events) -> None:
     camp.results.append(f"{s.id}:{which}:{outcome}")
     camp.scenario_index += 1
     alive = [r for r in camp.investigators if r.status == "active"]
-    last = camp.scenario_index >= len(c.campaign.scenarios) or \
-        (camp.stop_after is not None and camp.scenario_index > camp.stop_after)
-    if not alive or last:
+    if board.campaign_over(state):
         won = bool(alive) and outcome == "win"
-        state.over = True
-        state.phase = "over"
-        state.result = "win" if won else "loss"
+        _game_over(state, won)
         text = c.campaign.epilogue if won else "The campaign is lost."
         say(events, f"The campaign ends. {text}".strip(), "game.won" if won else "game.lost", None, "campaign",
             render=True)
         return
-    interlude = c.campaign.interludes.get(s.id)
+    stop = camp.stop_after is not None and camp.scenario_index > camp.stop_after
+    alone = stop and "campaign_seats" not in state.options  # a scenario played alone has no interlude after it
+    interlude = None if alone else c.campaign.interludes.get(s.id)
     steps: list[Step] = []
     if interlude is not None:
         say(events, f"Interlude: {interlude.title}. {interlude.text}", "interlude", None, "campaign")
         if interlude.effects:
             steps.append(Step(op="effects", seat=None, source="campaign",
                               args={"effects": interlude.effects, "ctx": {"seat": None, "campaign": True}}))
+    if stop:
+        # one scenario of a campaign played game by game (or a scenario played alone): this game ends after the
+        # interlude that follows it (its effects belong in the record the next game starts from); the campaign
+        # goes on, whatever the scenario's outcome
+        steps.append(Step(op="scenario_game_over", source="campaign", args={"won": outcome == "win"}))
+        FLOW.push_steps(state, steps)
+        return
     steps += [Step(op="upgrade", seat=r.seat, source="campaign") for r in alive]
     steps.append(Step(op="start_scenario", source="campaign"))
     FLOW.push_steps(state, steps)
+
+
+@auto("scenario_game_over")
+def run_scenario_game_over(state: LcgState, frame: Frame, events: Events) -> None:
+    """The end of a game that holds one scenario of a campaign: the scenario's outcome is the game's, and the
+    campaign's next scenario is named when the game is one of a campaign's (the table starts it)."""
+    won = bool(frame.args["won"])
+    _game_over(state, won)
+    text = f"The scenario is {'won' if won else 'lost'}."
+    if "campaign_seats" in state.options:
+        c = board.content(state)
+        text += f" The campaign goes on: next, {c.scenarios[c.campaign.scenarios[state.campaign.scenario_index]].name}."
+    say(events, text, "game.won" if won else "game.lost", None, "campaign", render=True)
 
 
 # ---------------------------------------------------------------- upgrades between scenarios

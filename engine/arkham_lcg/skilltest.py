@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.arkham_lcg import board
+from engine.arkham_lcg.harm import take
 from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
 from engine.arkham_lcg.state import LcgState, SkillTest, TokenUndo
 from engine.arkham_lcg.vocab import NUMBERS, SYMBOLS
@@ -91,7 +92,9 @@ def committable(state: LcgState, seat: int) -> list[int]:
     """Cards in `seat`'s hand it may commit to the current test: a matching or wild icon; a skill limited to
     some tests only to those."""
     test = current(state)
-    out = []
+    out: list[int] = []
+    if board.forbidden(state, seat, "commit"):
+        return out
     for uid in state.invs[seat].hand:
         c = board.pdef(state, uid)
         if c.weakness or c.icons.for_skill(test.skill) == 0:
@@ -289,6 +292,8 @@ def run_test_apply(state: LcgState, frame: Frame, events: Events) -> None:
         run(test.on_pass, test.source)
         run(test.elder_on_success, "elder-sign")
     else:
+        if test.action == "fight" and test.enemy is not None:
+            parts.append(Step(op="test_miss", seat=seat, source=test.source))
         run(test.on_fail, test.source)
         if test.per_point and test.margin:
             run(scaled_per_point(test.per_point, test.margin), test.source)
@@ -336,6 +341,22 @@ def run_test_hit(state: LcgState, frame: Frame, events: Events) -> None:
     test = current(state)
     amount = 1 + test.damage_bonus + board.modifier(state, test.seat, "damage_dealt", "fight")
     push(state, "hit_enemy", test.seat, frame.source, uid=test.enemy, amount=max(0, amount), by=test.seat)
+
+
+@auto("test_miss")
+def run_test_miss(state: LcgState, frame: Frame, events: Events) -> None:
+    """A failed attack on an enemy engaged with another investigator hits that investigator instead (Rules
+    Reference, Fight): the damage the attack would have dealt the enemy, which they may assign to their assets
+    as any damage dealt to them."""
+    test = current(state)
+    e = board.scen(state).enemies.get(test.enemy) if test.enemy is not None else None
+    if e is None or e.engaged is None or e.engaged == test.seat or not board.playing(state, e.engaged):
+        return
+    amount = max(0, 1 + test.damage_bonus + board.modifier(state, test.seat, "damage_dealt", "fight"))
+    if amount:
+        say(events, f"The attack misses {board.name(state, e.uid)} and hits {state.seat_name(e.engaged)}.",
+            "fight.miss", test.seat, frame.source)
+        take(state, e.engaged, amount, 0, frame.source)
 
 
 @auto("test_discover")

@@ -264,7 +264,7 @@ def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tupl
                 continue
             out.append((f"f{uid}:{ab.id}", f"{board.name(state, uid)}: {ab.text}",
                         use_step(seat, uid, ab, ctx, board.current_code(state, uid))))
-    for uid in i.hand:
+    for uid in [] if board.forbidden(state, seat, "play") else i.hand:
         pc = board.content(state).player.get(state.cards[uid].code)
         if pc is None or not pc.fast or pc.play_window or not _may_play(state, seat, pc):
             continue

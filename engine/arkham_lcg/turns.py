@@ -27,6 +27,9 @@ from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind
 
 NO_AOO = frozenset({"fight", "evade", "parley", "resign"})
+#: the basic actions a `cannot` modifier takes away (vocab.RESTRICTIONS); playing a card is `play`
+BLOCKED_BY = {"investigate": "investigate", "move": "move", "draw": "draw", "resource": "gain_resources",
+              "fight": "fight", "evade": "evade"}
 END = "end"
 
 
@@ -83,8 +86,8 @@ def run_end_turn(state: LcgState, frame: Frame, events: Events) -> None:
     from engine.arkham_lcg.enemies import engage_all
 
     say(events, f"{state.seat_name(seat)}'s turn ends.", TURN_ENDED, seat, "rules", render=True)
+    engage_all(state)  # after every turn, an eliminated investigator's too (Rules Reference, Engagement)
     if board.playing(state, seat):
-        engage_all(state)
         push(state, "window", seat, "rules", window=window_step("turn.end", seat).args["window"])
 
 
@@ -94,7 +97,9 @@ def playable(state: LcgState, seat: int) -> list[int]:
     """Cards in hand `seat` may play with an action now: assets and events it can afford whose condition holds
     (fast cards with a window are played in that window, not here)."""
     i = state.invs[seat]
-    out = []
+    out: list[int] = []
+    if board.forbidden(state, seat, "play"):
+        return out
     for uid in i.hand:
         c = board.content(state).player.get(state.cards[uid].code)
         if c is None or c.type not in ("asset", "event") or c.weakness or c.cost is None:
@@ -108,6 +113,8 @@ def playable(state: LcgState, seat: int) -> list[int]:
         if c.action == "fight" and not attack_targets(state, seat):
             continue
         if c.action == "evade" and not board.engaged(state, seat):
+            continue
+        if c.action in ("fight", "evade", "investigate") and board.forbidden(state, seat, c.action):
             continue
         out.append(uid)
     return out
@@ -145,6 +152,8 @@ def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
                 continue
             if ab.type == "evade" and not board.engaged(state, seat):
                 continue
+            if ab.type in ("fight", "evade", "investigate") and board.forbidden(state, seat, ab.type):
+                continue
             out.append((uid, ab))
     return out
 
@@ -158,6 +167,8 @@ def menu(state: LcgState, seat: int) -> list[Option]:
                pre: list[Step] | None = None, private: bool = False) -> None:
         if i.actions <= 0 and kind not in i.bonus_actions:
             return
+        if kind in BLOCKED_BY and board.forbidden(state, seat, BLOCKED_BY[kind]):
+            return  # a "cannot" in force: the action is not offered at all
         opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
                                                                      "pre": pre or []}, private=private))
 

@@ -127,6 +127,8 @@ class LcgView(BaseModel):
     test: TestView | None = None  # the test under way
     last_test: TestView | None = None  # the last finished test
     scenario_names: dict[str, str] = Field(default_factory=dict)  # every scenario of the campaign: id -> name
+    #: the campaign itself is over (`over` alone may be the end of one scenario's game in a channel campaign)
+    campaign_over: bool = False
     encounter_deck: int = 0
     encounter_discard: list[CardView] = Field(default_factory=list)
     victory: list[CardView] = Field(default_factory=list)
@@ -163,7 +165,8 @@ def build_view(state: LcgState, seat: int | None) -> LcgView:
                 round=state.round, lead=state.lead, turn=state.turn, log=list(camp.log),
                 crossed_out=list(camp.crossed_out), results=list(camp.results), notices=list(state.notices),
                 over=state.over, result=state.result, bag=dict(sorted(Counter(state.bag).items())),
-                scenario_names={sid: content.scenarios[sid].name for sid in content.campaign.scenarios})
+                scenario_names={sid: content.scenarios[sid].name for sid in content.campaign.scenarios},
+                campaign_over=state.over and board.campaign_over(state))
     s = state.scenario
     if s is None:
         return v

@@ -152,6 +152,8 @@ VERBS: dict[str, str] = {
     "pay": "pay",                     # {resources?, clues?, damage?, horror?, actions?, effects, label}
     "if": "if",                       # {cond, then, else?}
     "repeat": "repeat",               # {times: N | <count>, effects}
+    "if_able": "effects",             # effects you must resolve when you are able to (skipped when not); a
+                                      # `choose` option made of them is not offered while you are unable to
     "op": "op",                       # {name, args?}: a Python op registered by name (a truly unique card)
 }
 
@@ -459,8 +461,23 @@ DURING = ("any", "fight", "evade", "investigate", "treachery")
 WHO = ("you", "here", "all")
 
 
+#: what a `cannot` modifier forbids (Rules Reference, Can and Cannot: nothing overrides it, a `can` included)
+RESTRICTIONS = ("move", "draw", "gain_resources", "play", "commit", "investigate", "fight", "evade", "heal",
+                "fight_aloof")
+#: what a `can` modifier allows that a rule forbids otherwise: fight an aloof enemy nobody is engaged with
+PERMISSIONS = ("fight_aloof",)
+
+
 def check_modifier(m: Any) -> str | None:
-    """A modifier: {stat, amount, during?, who?}."""
+    """A modifier: {stat, amount, during?, who?}, or a prohibition {cannot, who?}, or a permission {can, who?}."""
+    for word, allowed in (("cannot", RESTRICTIONS), ("can", PERMISSIONS)):
+        if isinstance(m, dict) and word in m:
+            bad = _keys(m, {"who"}, {word})
+            if bad:
+                return bad
+            if m[word] not in allowed:
+                return f"{word}: one of {', '.join(allowed)}"
+            return None if m.get("who", "you") in WHO else f"who: one of {', '.join(WHO)}"
     bad = _keys(m, {"during", "who"}, {"stat", "amount"})
     if bad:
         return bad

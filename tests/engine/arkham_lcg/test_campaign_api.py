@@ -12,6 +12,7 @@ from engine.arkham_lcg.rules import RULES
 from engine.arkham_lcg.state import LcgState
 from engine.core.campaign import campaign_rules
 from engine.core.errors import IllegalAction
+from engine.core.events import Event
 from engine.core.game import SeatSpec
 from engine.games import manifest
 
@@ -105,3 +106,42 @@ def test_deck_codes_export_and_import_before_the_first_scenario() -> None:
     played = dict(record, results=["one:R1:win"])
     with pytest.raises(IllegalAction, match="before the campaign's first scenario"):
         RULES.campaign_import_deck(played, 0, code)
+
+
+def _texts(events: list[Event]) -> list[str]:
+    return [e.text for e in events]
+
+
+def test_only_the_last_scenario_ends_the_campaign() -> None:
+    """A campaign played one scenario game at a time: the first game's end names the next scenario (after the
+    interlude between them, whose record the next game reads) and does not say the campaign ended, whatever
+    that scenario's outcome; the campaign ends with the last scenario (issue: every scenario's end used to
+    print "The campaign ends. The campaign is lost.")."""
+    record = RULES.new_campaign([SeatSpec(seat=0, name="A", character="warden")], {"difficulty": "easy"}, 5)
+    state, _ = RULES.campaign_game(record, _seats("A"), 11)
+    assert isinstance(state, LcgState)
+    events = _play_events(state, 11)
+    texts = _texts(events)
+    assert not any(t.startswith("The campaign ends") for t in texts)
+    assert any(t.startswith("Interlude: Between the Tests.") for t in texts)
+    assert texts[-1].startswith("The scenario is ") and texts[-1].endswith(
+        "The campaign goes on: next, Test Scenario Two.")
+    assert state.result == ("win" if state.campaign.results[-1].endswith(":win") else "loss")
+    assert not api.view(state, 0).campaign_over
+    record = RULES.campaign_after(record, state)
+    assert "the test interlude was read" in record["log"]
+    state2, _ = RULES.campaign_game(record, _seats("A"), 12)
+    assert isinstance(state2, LcgState)
+    texts2 = _texts(_play_events(state2, 12))
+    assert texts2[-1].startswith("The campaign ends.") and api.view(state2, 0).campaign_over
+
+
+def _play_events(state: LcgState, seed: int) -> list[Event]:
+    agent = SmartAgent(seed)
+    out: list[Event] = []
+    for _ in range(5000):
+        if state.over:
+            return out
+        _, events = api.apply(state, agent.act(state), in_place=True)
+        out += events
+    raise AssertionError("the scenario did not end")

@@ -624,7 +624,7 @@ def test_reading_the_gauge_brings_the_harbourmaster() -> None:
     assert board.act(state) is not None and board.act(state).id == "act.low_water.3"  # type: ignore[union-attr]
     stannard = [e for e in s.enemies.values() if e.code == "e.obadiah_stannard"]
     assert len(stannard) == 1 and stannard[0].location == "l.tide_gauge_hut" and stannard[0].engaged == 0
-    assert stannard[0].health == 3
+    assert stannard[0].health == 2  # 2 per investigator (balance, docs/arkham_lcg.md)
     assert board.skill_value(state, 0, "willpower") == 2  # his -1 willpower to everyone at his location
     assert _ability(state, "read_gauge") is None, "the gauge is read only during act 2"
 

@@ -15,7 +15,19 @@ import pytest
 import yaml
 
 from engine.arkham_lcg.content import ASSETS, DeckOption, Investigator, PlayerCard
-from engine.arkham_lcg.vocab import CONDITIONS, COUNTS, DURING, SKILLS, STATS, VERBS, WHICH, WINDOW_EVENTS, walk
+from engine.arkham_lcg.vocab import (
+    CONDITIONS,
+    COUNTS,
+    DURING,
+    PERMISSIONS,
+    RESTRICTIONS,
+    SKILLS,
+    STATS,
+    VERBS,
+    WHICH,
+    WINDOW_EVENTS,
+    walk,
+)
 
 CLASSES = ("guardian", "seeker", "rogue", "mystic", "survivor")
 PLAYER_FILES = (*CLASSES, "neutral", "signatures", "weaknesses")
@@ -307,7 +319,7 @@ def test_the_whole_pack_loads_and_each_starter_deck_is_legal_with_each_weakness(
 
 def test_the_format_reference_names_every_word_of_the_vocabulary() -> None:
     doc = (ASSETS.parents[1] / "docs" / "arkham_lcg_content.md").read_text(encoding="utf-8")
-    words = [*VERBS, *CONDITIONS, *COUNTS, *STATS, *WINDOW_EVENTS, *DURING, *WHICH]
+    words = [*VERBS, *CONDITIONS, *COUNTS, *STATS, *WINDOW_EVENTS, *DURING, *WHICH, *RESTRICTIONS, *PERMISSIONS]
     missing = [w for w in words if f"`{w}`" not in doc and f"`{w}," not in doc and f", `{w}`" not in doc]
     assert missing == []
     for verb in VERBS:  # each verb has a one-line example
