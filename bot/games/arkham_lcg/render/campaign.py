@@ -131,8 +131,10 @@ def _record(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, inv: Invest
 
 
 def draw_campaign(image: Image.Image, draw: ImageDraw.ImageDraw, view: LcgView) -> dict[str, Box]:
-    if view.over:
+    if view.over and view.campaign_over:
         right, colour = ("Campaign won", Theme.GOOD) if view.result == "win" else ("Campaign lost", Theme.BAD)
+    elif view.over:  # a scenario of a channel campaign is over; the campaign goes on
+        right, colour = ("Scenario won", Theme.GOOD) if view.result == "win" else ("Scenario lost", Theme.BAD)
     else:
         right, colour = "Between scenarios", Theme.ACCENT
     draw_top(image, draw, view, view.campaign, f"Campaign · {view.difficulty}", right, colour)

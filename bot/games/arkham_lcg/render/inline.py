@@ -327,8 +327,9 @@ def render_inline_image(view: LcgView | Mapping[str, Any]) -> Image.Image:
     if campaign:
         if v.over:
             won = v.result == "win"
-            line, colour = ("The campaign is won" if won else "The campaign is lost"), (Theme.GOOD if won else
-                                                                                     Theme.BAD)
+            what = "campaign" if v.campaign_over else "scenario"  # a channel campaign goes on after a scenario
+            line, colour = (f"The {what} is won" if won else f"The {what} is lost"), (Theme.GOOD if won else
+                                                                                   Theme.BAD)
         else:
             line, colour = f"Between scenarios · {inline.plural(len(v.results), 'scenario')} played", Theme.ACCENT
         inline.draw_header(image, draw, header, v.campaign, line, [], colour)
