@@ -57,11 +57,11 @@ def pages(lines: list[str], limit: int = PAGE_MAX, starts: Sequence[int] = ()) -
     """The section's lines split into messages of at most `limit` characters (a longer line is cut), and a
     new message at each of `starts` (a line index where the section continued to ping someone; an index at
     the end begins a message with no narration yet)."""
-    breaks = sorted({b for b in starts if 0 < b <= len(lines)})
+    breaks = sorted(b for b in starts if 0 < b <= len(lines))  # a break twice: two players pinged in a row
     out: list[list[str]] = [[]]
     size = 0
     for index, line in enumerate(lines):
-        if breaks and breaks[0] == index:
+        while breaks and breaks[0] == index:
             breaks.pop(0)
             out.append([])
             size = 0
@@ -72,7 +72,7 @@ def pages(lines: list[str], limit: int = PAGE_MAX, starts: Sequence[int] = ()) -
             size = 0
         size += (1 if out[-1] else 0) + len(line)
         out[-1].append(line)
-    if breaks:  # a break after the last line: the message that pings opens with no narration
+    for _ in breaks:  # a break after the last line: the message that pings opens with no narration
         out.append([])
     return out
 
@@ -179,11 +179,12 @@ class TablePublisher:
                               view.game_id)
         lines = shown_lines(section)
         starts = list(section.page_starts)
-        if owed and section.message_ids and len(lines) not in starts:
-            # Someone new is awaited and the section's message exists: an edit would not ping them, so the
-            # section continues in a new message that mentions them (nothing is posted only to be deleted).
-            starts.append(len(lines))
         split = pages(lines, starts=starts)
+        if owed and len(split) <= len(section.message_ids):
+            # Someone new is awaited and the section's last message exists: an edit would not ping them, so
+            # the section continues in a new message that mentions them (nothing is posted only to be deleted).
+            starts.append(len(lines))
+            split = pages(lines, starts=starts)
         ids = list(section.message_ids)
         board, board_shown = await self._section_board(view, section)
         digest = hashlib.sha1(board.data).hexdigest() if board is not None else None

@@ -223,6 +223,12 @@ async def controls_for(fake: FakeDiscord, channel: FakeChannel, user: FakeUser, 
         if found is not None:
             return found
         button = answer_button(fake, channel, game_id)
+        if button is not None and button[0].id not in opened and not opened:
+            # the question may ride on the private reply to this player's own last click: look for it first
+            try:
+                return await fake.wait_until(ready, f"own controls for prompt {seq}", 1.0)
+            except AssertionError:
+                button = answer_button(fake, channel, game_id)  # the channel may have moved on meanwhile
         if button is not None and button[0].id not in opened:
             opened.add(button[0].id)
             ix = await fake.click(button[1], button[0], user=user)
@@ -246,14 +252,21 @@ async def answer_with_controls(fake: FakeDiscord, channel: FakeChannel, user: Fa
     message = await controls_for(fake, channel, user, game_id, prompt.seq)
     index = [o.id for o in prompt.options].index
     if not message.ephemeral and any(prompt.options[index(c)].private for c in action.choice):
-        # a card in hand is not shown in the channel: "Your cards…" opens the question privately
-        cid = next(c for c in message.custom_ids() if ANSWER_ID.match(c))
-        await fake.expect_callback(await fake.click(cid, message, user=user), timeout=10)
-
+        # a card in hand is not shown in the channel: it is in the private reply to the player's last click,
+        # or "Your cards…" opens the question privately
         def private() -> FakeMessage | None:
             found = live_controls(fake, channel, user, game_id, prompt.seq)
             return found if found is not None and found.ephemeral else None
-        message = await fake.wait_until(private, f"the private controls of prompt {prompt.seq}", 10)
+        def opener() -> tuple[FakeMessage, str] | None:
+            shown = live_controls(fake, channel, user, game_id, prompt.seq)
+            cid = next((c for c in shown.custom_ids() if ANSWER_ID.match(c)), None) if shown is not None else None
+            return (shown, cid) if shown is not None and cid is not None else None
+        try:
+            message = await fake.wait_until(private, f"own controls of prompt {prompt.seq}", 1.0)
+        except AssertionError:
+            shown, cid = await fake.wait_until(opener, f"'Your cards…' for prompt {prompt.seq}", 10)
+            await fake.expect_callback(await fake.click(cid, shown, user=user), timeout=10)
+            message = await fake.wait_until(private, f"the private controls of prompt {prompt.seq}", 10)
     if prompt.kind is PromptKind.AMOUNT:  # one button per value
         amount = f"a{action.amount}"
         cid = next(c for c in message.custom_ids() if c.startswith("mk:p:") and c.split(":", 4)[4] == amount)

@@ -171,3 +171,4 @@ def test_pages_begin_a_message_where_the_section_continued() -> None:
     assert pages(lines, starts=[2]) == [["a", "b"], ["c"]]
     assert pages(lines, starts=[3]) == [["a", "b", "c"], []], "a break at the end: a message with no lines yet"
     assert pages(lines, starts=[0, 9]) == [["a", "b", "c"]], "breaks outside the lines are ignored"
+    assert pages(lines, starts=[3, 3]) == [["a", "b", "c"], [], []], "two players pinged in a row: two messages"
