@@ -465,7 +465,8 @@ class Content(BaseModel):
         return [i for i, c in self.assets.items() if c.kind == kind]
 
     def name_of(self, card_id: str) -> str:
-        for table in (self.assets, self.monsters, self.headlines, self.investigators, self.conditions):
+        for table in (self.assets, self.monsters, self.headlines, self.investigators, self.conditions, self.streets,
+                      self.anomalies, *self.encounters.values(), *(s.events for s in self.scenarios.values())):
             if card_id in table:
                 return str(table[card_id].name)
         return card_id

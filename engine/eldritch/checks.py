@@ -238,7 +238,7 @@ def _reroll_options(state: EldritchState, seat: int, a: dict[str, Any]) -> list[
             opts.append(option(f"free:{rid}", label=f"Reroll {plural(k, 'failed die', 'failed dice')} ({label})",
                                data=("free", rid, k)))
     if inv.clues > 0:
-        opts.append(option("clue", label=f"Spend 1 Clue: reroll a {low} ({inv.clues} Clues held)",
+        opts.append(option("clue", label=f"Spend 1 Clue: reroll a {low} ({plural(inv.clues, 'Clue')} held)",
                            data=("clue", "", 1)))
     return opts
 

@@ -12,6 +12,7 @@ from engine.core.events import Event
 from engine.core.flow import Frame
 from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
 from engine.core.prompt import Option
+from engine.core.text import plural
 from engine.eldritch import actions, checks, combat, effects, encounters, mythos, setup  # noqa: F401 (ops)
 from engine.eldritch.content import default_content
 from engine.eldritch.ops import FLOW, content
@@ -80,7 +81,8 @@ class EldritchRules(FlowRules):
         waiting = [] if state.over else sorted({s for p in self.prompts(state) for s in p.seats})
         mystery = c.mysteries[state.mystery].name if state.mystery else "none"
         head = (f"{ao.name}{' (awake)' if state.awakened else ''} · doom {state.doom} · omen {state.omen_colour} · "
-                f"Mysteries {len(state.solved)}/{ao.mysteries} (active: {mystery}) · {len(state.gates)} Gates")
+                f"Mysteries {len(state.solved)}/{ao.mysteries} (active: {mystery}) · "
+                f"{plural(len(state.gates), 'Gate')}")
         return Summary(phase="over" if state.over else state.phase, round=state.round, waiting_for=waiting,
                        headline=head, over=state.over, result=state.result)
 

@@ -15,6 +15,7 @@ from engine.core.events import Event
 from engine.core.flow import Frame
 from engine.core.game import SeatSpec
 from engine.core.rng import Rng
+from engine.core.text import table_notes
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import reference
@@ -24,7 +25,8 @@ from engine.eldritch.encounters import set_expedition
 from engine.eldritch.ops import Events, auto, content, name, push, push_seq, say, seats_from_lead
 from engine.eldritch.state import EldritchState, Investigator
 
-#: what this table does differently from a physical one (docs/eldritch.md, "Not implemented")
+#: what this table does differently from a physical one (docs/eldritch.md, "Not implemented"); players read it in
+#: `/help game:eldritch` (docs/howto/eldritch.md, "This edition"), to which setup points
 NOTICES = (
     "Expansion rules (side boards, Focus, Resources, Preludes, Adventures, Personal Stories) are not offered.",
     "Held Clues are anonymous tokens: a spent Clue goes back to the pool's discard.",
@@ -146,7 +148,7 @@ def new_game(rules_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
     for _ in range(clues):
         W.spawn_clue(state, events, "setup")
     state.notices = list(NOTICES)
-    say(events, "Table notes: " + " ".join(NOTICES), kind="setup.notice")
+    say(events, table_notes(state.game), kind="setup.notice")
     push(state, "round_start")
     push(state, "setup_done")
     if options.get("starting_rumor"):
