@@ -73,7 +73,7 @@ def test_each_detector_fires_on_what_players_met(text: str, kind: str) -> None:
     "Take any card, e.g. a Spell, i.e. one with an incantation, etc.",
     "St. Mary's Hospital. Dr. West waits.",
     "Action: test Lore (-1). If you pass, gain 1 Clue.",
-    "Use `/eh map space:London` to read a space.",
+    "Use `/eh map space:London` to read a space; open with `ancient_one=azathoth`.",
     "Round 2 action phase; space 3 is empty; Act 2 advances.",
     "_Not in this edition_: see /help.",
     "Health 4/7 (−1) · Sanity 3/5 · 0 damage, 0 horror, 2 doom, 3 focus",
@@ -158,5 +158,7 @@ def test_setup_points_to_help_which_says_what_this_edition_leaves_out(game: str)
     assert notes == [f"What this edition leaves out, and where this table differs from the box: "
                      f"`/help game:{game}`."]
     mine = "\n".join(help_lines(game))
+    assert findings(mine) == [], mine
     assert "**This edition**: " in mine
-    assert "**This edition**" not in "\n".join(help_lines())  # the general /help stays short
+    everyone = "\n".join(help_lines())
+    assert "**This edition**" not in everyone and findings(everyone) == []  # the general /help stays short

@@ -8,7 +8,7 @@ engine id (`inv.hamid-farouk`, `gull_rock`, `none:loss`), a reference to our rul
 "(rules: Turn Structure)") or a broken plural ("1 dice", "0 clue(s)", "(1 resources)").
 
 The detectors aim at no false alarms on ordinary English: times (3:00), numbers (4.1 alone), abbreviations
-(e.g.), slash-command syntax in backticks (`/eh map space:London`), compound nouns ("0 clue rerolls") and
+(e.g.), what players type, in backticks (`/eh map space:London`), compound nouns ("0 clue rerolls") and
 mass nouns ("0 damage") pass.
 """
 
@@ -62,8 +62,9 @@ ONE_PLURAL = re.compile(rf"(?<![\d.,/])(?:1 (?:more |extra |fewer )?(?:{_PLURALS
 MANY_SINGULAR = re.compile(rf"(?<![\d.,/])(?:0|[2-9]|[1-9]\d+) (?:{_SINGULARS})\b(?! \w+s\b)", re.I)
 _NAMING = re.compile(r"(?:round|turn|day|act|agenda|chapter|phase|step|part|space|seat|card|archive|level|"
                      r"scenario|no\.?) $", re.I)
-#: slash-command syntax shown as code (`/eh map space:London`): arguments are typed as name:value there
-_COMMAND_CODE = re.compile(r"`/[^`]*`")
+#: what players type, shown as code (`/eh map space:London`, `ancient_one=<id>`): Discord's arguments are name:value
+#: and a game's options are its own keys there
+_COMMAND_CODE = re.compile(r"`[^`\n]*`")
 
 KINDS = ("id", "snake_case", "key:value", "digest", "plural")
 
