@@ -284,11 +284,15 @@ def h_pay(state: ArkhamState, arg: dict[str, Any], ctx: Ctx, source: str, events
     push(state, "pay_ask", ctx["seat"], source, arg=arg, ctx=ctx)
 
 
+#: a cost's key as one of it is called ("1 clue", "2 remnants"; damage, horror and focus keep one form)
+COST_WORDS = {"clues": "clue", "remnants": "remnant"}
+
+
 @asks("pay_ask")
 def ask_pay(state: ArkhamState, frame: Frame) -> Prompt:
     arg = frame.args["arg"]
-    costs = ", ".join(f"${n}" if k == "money" else content(state).name_of(n) if k == "card" else f"{n} {k}"
-                      for k, n in arg.items() if k not in ("effects", "label"))
+    costs = ", ".join(f"${n}" if k == "money" else content(state).name_of(n) if k == "card" else
+                      plural(n, COST_WORDS.get(k, k)) for k, n in arg.items() if k not in ("effects", "label"))
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=arg.get("label") or f"Pay {costs}?",
                   reason=f"Costs {costs}", options=[Option(id="yes", label=f"Pay ({costs})", data=True),
                                                     Option(id="no", label="Do not pay", data=False)],

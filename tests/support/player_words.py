@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from bot.games.manifest import bot_games, cards_of, commands_of
 from bot.service_text import prompt_text
 from engine import api
-from engine.agents import RandomAgent
+from engine.agents import get_agent
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameState, SeatSpec
@@ -145,11 +145,12 @@ def _look(state: GameState, first: bool) -> Iterator[Said]:
                 yield Said("suggestion", label)
 
 
-def play(game: str, seed: int, steps: int, look_every: int = 20) -> list[Said]:
-    """Everything players read in one seeded two-player game of random answers, at most `steps` answers long;
-    the read-only commands are asked every `look_every` answers and at the end."""
+def play(game: str, seed: int, steps: int, look_every: int = 20, agent_name: str = "random") -> list[Said]:
+    """Everything players read in one seeded two-player game, answered by the named agent (random: uniform
+    answers; a game's smart agent reaches the late game), at most `steps` answers long; the read-only commands
+    are asked every `look_every` answers and at the end."""
     state, events = api.new_game(game, SEATS, {}, seed)
-    agent = RandomAgent(seed)
+    agent = get_agent(game, agent_name, seed)
     said = list(_events(events))
     looks = 0
     for n in range(steps):
