@@ -1,14 +1,16 @@
-"""`miskatonic`: run the bot, play offline, simulate, replay an export, migrate, sync slash commands."""
+"""`miskatonic`: run the bot, play offline, simulate, replay an export, migrate, sync slash commands, back up
+and restore the database."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import inspect
+import itertools
 import logging
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,12 +65,22 @@ def _call(function: Any, *args: Any, **kwargs: Any) -> Any:
 def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     if not settings.DISCORD_TOKEN:
         print(NO_TOKEN, file=sys.stderr)
+        # Rather than stop here, open the offline table at once: at a keyboard, or reading the commands piped
+        # in. Only when standard input holds nothing at all (closed, /dev/null, a container started without
+        # -i) is there nobody to play with: then the token's absence is the error it is for a service.
+        lines: Iterable[str] | None = None
         if not sys.stdin.isatty():
-            return 2
-        # Someone at a keyboard: rather than stop here, open the offline table at once.
-        print("Opening the offline console now (type help, or Ctrl-D to leave).\n", file=sys.stderr)
-        return cmd_console(argparse.Namespace(script=None, seed=None, db=None, out=Path("out"), game=[],
-                                              keep_going=False), settings)
+            first = sys.stdin.readline()
+            if not first:
+                print("Standard input is empty, so the offline console has nothing to play; exit code 2.",
+                      file=sys.stderr)
+                return 2
+            lines = itertools.chain([first], sys.stdin)
+        print("Opening the offline console now" + (" (type help, or Ctrl-D to leave).\n" if lines is None else
+                                                     ", reading the commands from standard input.\n"),
+              file=sys.stderr)
+        return _console(argparse.Namespace(script=None, seed=None, db=None, out=Path("out"), game=[],
+                                           keep_going=False, table=None), lines)
     from bot.store import migrate
 
     migrate.upgrade(settings.DATABASE_URL)  # before the bot's loop: Alembic's async env runs its own
@@ -102,7 +114,12 @@ def _quiet_migrations() -> None:
 
 
 def cmd_console(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.console import run_console
+    # Without --script, lines piped in (not a terminal) are played as they come, as typed ones would be.
+    return _console(args, None if args.script is not None or sys.stdin.isatty() else sys.stdin)
+
+
+def _console(args: argparse.Namespace, lines: Iterable[str] | None) -> int:
+    from bot.console import ParseError, run_console, table_channel
 
     _quiet_migrations()
     _register_games(args.game)
@@ -112,9 +129,14 @@ def cmd_console(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError(f"--out {args.out} is a file, not a folder")
     if args.db is not None and args.db.is_dir():
         raise CliError(f"--db {args.db} is a folder; name a file in it, e.g. {args.db / 'console.db'}")
+    if args.table is not None:
+        try:
+            table_channel(args.table)
+        except ParseError as exc:
+            raise CliError(f"--channel: {exc}") from exc
     try:
         return run_console(script=args.script, seed=args.seed, db=args.db, out_dir=args.out,
-                           keep_going=args.keep_going)
+                           keep_going=args.keep_going, table=args.table, lines=lines)
     except UnicodeDecodeError as exc:
         raise CliError(f"{args.script} is not a UTF-8 text file") from exc
 
@@ -143,7 +165,7 @@ def cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
             api.get_game(args.name).validate_options(options)
         except Exception as exc:  # the engine's own sentence about the bad option
             raise CliError(str(exc)) from exc
-    return simulate_main(args.name, args.games, args.seed, args.agent, options)
+    return simulate_main(args.name, args.games, args.seed, args.agent, options, as_json=args.json)
 
 
 def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
@@ -164,13 +186,66 @@ def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         raise CliError(str(exc)) from exc
 
 
+def cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.store.backup import BackupError, backup_sqlite, postgres_advice, sqlite_file
+
+    try:
+        database = sqlite_file(settings.DATABASE_URL)
+        if database is None:
+            print(postgres_advice(settings.DATABASE_URL, "backup", args.file))
+            return 0
+        summary = backup_sqlite(database, args.file, force=args.force)
+    except BackupError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"Backed up {mask_url(settings.DATABASE_URL)} to {summary.path} ({summary.describe()}).")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.store import migrate
+    from bot.store.backup import BackupError, postgres_advice, restore_sqlite, sqlite_file
+
+    try:
+        database = sqlite_file(settings.DATABASE_URL)
+        if database is None:
+            print(postgres_advice(settings.DATABASE_URL, "restore", args.file))
+            return 0
+        summary = restore_sqlite(args.file, database, force=args.force)
+    except BackupError as exc:
+        raise CliError(str(exc)) from exc
+    _quiet_migrations()
+    migrate.upgrade(settings.DATABASE_URL)  # a backup taken by an older version gets the newer schema
+    print(f"Restored {args.file} into {mask_url(settings.DATABASE_URL)} ({summary.describe()}).")
+    return 0
+
+
+def _add_backup_commands(sub: Any) -> None:
+    backup = sub.add_parser("backup", help="copy the database to a file, also while the bot runs",
+                            description="Copy the SQLite database (DATABASE_URL) to FILE, consistently, also while "
+                                        "the bot runs. On PostgreSQL: say how to use pg_dump, and check the "
+                                        "connection.")
+    backup.add_argument("file", type=Path, metavar="FILE", help="the backup file to write")
+    backup.add_argument("--force", action="store_true", help="overwrite FILE if it exists (default: refuse)")
+    backup.set_defaults(func=cmd_backup)
+    restore = sub.add_parser("restore", help="put a backup back as the database (with the bot stopped)",
+                             description="Copy a backup FILE into the SQLite database (DATABASE_URL) and bring it "
+                                         "to the latest schema. Refuses while the database is in use, and over a "
+                                         "database that holds games unless --force. On PostgreSQL: say how to use "
+                                         "pg_restore, and check the connection.")
+    restore.add_argument("file", type=Path, metavar="FILE", help="the backup file to restore")
+    restore.add_argument("--force", action="store_true",
+                         help="replace a database that holds games (default: refuse)")
+    restore.set_defaults(func=cmd_restore)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="miskatonic", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 help="one of the commands below; 'miskatonic COMMAND --help' for its options")
 
     sub.add_parser("run", help="migrate the database, then run the Discord bot (without DISCORD_TOKEN: open the "
-                               "offline console)",
+                               "offline console on the keyboard or the lines piped in; exit code 2 when standard "
+                               "input is empty)",
                    description="Migrate the database (DATABASE_URL), then run the Discord bot.").set_defaults(
         func=cmd_run)
     sync = sub.add_parser("sync", help="push the slash commands to Discord",
@@ -186,7 +261,12 @@ def build_parser() -> argparse.ArgumentParser:
                                          "play a script of them.")
     console.add_argument("--script", type=Path, metavar="FILE",
                          help="play the lines of this file, stopping at the first one that is refused or "
-                              "not understood (default: read from the keyboard)")
+                              "not understood (default: read from the keyboard, or the lines piped in, playing "
+                              "on past refusals)")
+    console.add_argument("--channel", "--table", dest="table", default=None, metavar="NAME",
+                         help="the table to sit at: each table is a channel of its own with its own game; "
+                              "'table NAME' moves during play, 'tables' lists them (default: main; with "
+                              "--script, a new numbered table for each run)")
     console.add_argument("--keep-going", action="store_true",
                          help="with --script, play on past refused lines (default: stop, exit code 1)")
     console.add_argument("--seed", type=int, default=None,
@@ -202,7 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="play many games through the engine alone",
                               description="Play whole games through the engine (no bot, no database) and "
-                                          "print one JSON line of results.")
+                                          "print a table of results per Ancient One or scenario (win rate, "
+                                          "average length, errors), or with --json one JSON line; a progress "
+                                          "bar on stderr for runs longer than a few seconds.")
     simulate.add_argument("name", metavar="GAME", help="the game id, e.g. elder-sign")
     simulate.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
     simulate.add_argument("--seed", type=int, default=0,
@@ -214,6 +296,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                           help="a game option for every game, repeatable, e.g. scenario=low-tide or "
                                "ancient_one=azathoth (default: the game's defaults)")
+    simulate.add_argument("--json", action="store_true",
+                          help="print one JSON line of totals for scripts instead of the table (default: the "
+                               "table, one row per Ancient One or scenario)")
     simulate.set_defaults(func=cmd_simulate)
 
     replay = sub.add_parser("replay", help="replay a game exported in full: every phase's board and an animation",
@@ -233,6 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--game", action="append", default=[], metavar="ID=module:attr",
                         help="register an extra game, repeatable (default: only the built-in games)")
     replay.set_defaults(func=cmd_replay)
+    _add_backup_commands(sub)
     return parser
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-#: the cogs of the commands every game shares; each game's own cog comes from its bot manifest
-SHARED_COGS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.table_talk")
+#: the cogs of the commands every game shares, as the bot loads them (bot/bot.py's BASE_EXTENSIONS); each game's
+#: own cog comes from its bot manifest
+SHARED_COGS = ("bot.cogs.lobby", "bot.cogs.moderation", "bot.cogs.table_talk", "bot.cogs.campaign")
 
 
 @dataclass(frozen=True)

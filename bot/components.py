@@ -28,6 +28,9 @@ from engine.core.prompt import Prompt, PromptKind
 CUSTOM_ID_MAX = 100
 BUTTONS_MAX, PER_ROW, SELECT_OPTIONS_MAX, ROWS_MAX = 25, 5, 25, 5
 LABEL_MAX, OPTION_TEXT_MAX = 80, 100
+#: a question is a row of buttons only while it fits one row of short labels; more options, or a label a
+#: button would cut, become a menu whose entries carry their details as descriptions
+BUTTON_OPTIONS_MAX, BUTTON_LABEL_MAX = PER_ROW, 40
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ def prompt_view(game_id: int, prompt: Prompt, epoch: int = 0) -> ui.View:
                                    min_values=max(0, prompt.min_choices), max_values=max(1, hi),
                                    placeholder=_short(f"Choose {_count_words(prompt.min_choices, hi)}", 150)))
         return view
-    if len(prompt.options) <= BUTTONS_MAX:
+    if as_buttons(prompt):
         room = CUSTOM_ID_MAX - len(button_id(game_id, seq, ""))
         for index, option in enumerate(prompt.options):
             view.add_item(PromptButton(game_id, seq, option_token(prompt, index, room),
@@ -121,8 +124,21 @@ def prompt_view(game_id: int, prompt: Prompt, epoch: int = 0) -> ui.View:
     for part in range((len(prompt.options) + SELECT_OPTIONS_MAX - 1) // SELECT_OPTIONS_MAX):
         indexes = range(part * SELECT_OPTIONS_MAX, min(len(prompt.options), (part + 1) * SELECT_OPTIONS_MAX))
         view.add_item(PromptSelect(game_id, seq, part, _select_options(prompt, indexes),
-                                   placeholder=f"Options {indexes.start + 1}–{indexes.stop}"))
+                                   placeholder=_menu_placeholder(prompt, indexes)))
     return view
+
+
+def as_buttons(prompt: Prompt) -> bool:
+    """Whether a choose-one question shows as buttons: a few options with short labels. A wall of
+    same-looking buttons, or labels cut mid-sentence, read worse than a menu with descriptions."""
+    options = prompt.options
+    return len(options) <= BUTTON_OPTIONS_MAX and all(len(o.label or o.id) <= BUTTON_LABEL_MAX for o in options)
+
+
+def _menu_placeholder(prompt: Prompt, indexes: range) -> str:
+    if len(prompt.options) <= SELECT_OPTIONS_MAX:
+        return "Choose…"
+    return f"Options {indexes.start + 1}–{indexes.stop}"
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -150,16 +166,43 @@ def _select_options(prompt: Prompt, indexes: range) -> list[discord.SelectOption
     out = []
     for index in indexes:
         option = prompt.options[index]
-        out.append(discord.SelectOption(label=_short(option.label or option.id, OPTION_TEXT_MAX),
-                                        value=option_token(prompt, index, OPTION_TEXT_MAX),
-                                        description=_short(option.detail, OPTION_TEXT_MAX) or None))
+        label, rest = split_label(option.label or option.id)
+        described = " — ".join(t for t in (rest, option.detail) if t)
+        out.append(discord.SelectOption(label=label, value=option_token(prompt, index, OPTION_TEXT_MAX),
+                                        description=_short(described, OPTION_TEXT_MAX) or None,
+                                        emoji=ROLE_MARKS.get(getattr(option, "role", "main"))))
     return out
+
+
+def split_label(label: str, limit: int = OPTION_TEXT_MAX) -> tuple[str, str]:
+    """A menu entry's short label and the rest of a long one (shown as its description): cut at the first
+    colon or parenthesis that leaves a label of a few words, else at a word near the limit."""
+    if len(label) <= BUTTON_LABEL_MAX:
+        return label, ""
+    for mark in (": ", " (", " — ", ", "):
+        at = label.find(mark)
+        if 3 <= at <= BUTTON_LABEL_MAX:
+            head, tail = label[:at], label[at + len(mark):]
+            return head, (tail[:-1] if mark == " (" and tail.endswith(")") else tail)
+    if len(label) <= limit:
+        return label, ""
+    cut = label.rfind(" ", 0, limit - 1)
+    cut = cut if cut > limit // 2 else limit - 1
+    return label[:cut] + "…", "…" + label[cut:].strip()
+
+
+#: how a menu entry shows a choice that is not one of the moment's main ones
+ROLE_MARKS = {"danger": "⚠️", "pass": "⏭️"}
+ROLE_STYLES = {"main": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+               "danger": discord.ButtonStyle.danger, "pass": discord.ButtonStyle.secondary}
 
 
 def _style(prompt: Prompt, option_id: str) -> discord.ButtonStyle:
     if prompt.kind is PromptKind.CONFIRM:
         return discord.ButtonStyle.success if option_id == "yes" else discord.ButtonStyle.danger
-    return discord.ButtonStyle.primary
+    option = next((o for o in prompt.options if o.id == option_id), None)
+    role = getattr(option, "role", "main")  # read with a default, as `is_private` is (an older field list)
+    return ROLE_STYLES.get(role, discord.ButtonStyle.primary)
 
 
 def form_help(prompt: Prompt) -> str:

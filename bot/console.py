@@ -4,13 +4,18 @@ Input, one per line (interactive with readline, or a script with --script):
 
     alice /game new game:countdown start:12     a slash command: /<group> <sub> name:value ...
     bob /game join character:fox
-    alice choose 2                              answer the prompt that asks alice (the number shown, or
-                                                an option id)
+    alice choose 2                              answer the prompt that asks alice (the number shown; a
+                                                script may also give an option's id, never printed)
     carol[mod] /gm undo steps:1                 [mod] marks a moderator
     alice /es roll                              any other group goes to GameService.game_command
     alice /rules query:focus                    /rules /card /help /stats: top-level commands, no subcommand
     help /es task                               what a command does and each of its arguments
+    table arkham                                move to another table (each is a channel of its own)
+    tables                                      every table, and what is open at each
     # a comment; blank lines are skipped; quit (or exit) ends the session
+
+A value runs over several words without quotes, and an apostrophe is a letter (`item:Reporter's Notebook`);
+a quote groups words only at a word's start or right after `name:` (see `split_line`).
 
 Output is what the bot would post: [public] ..., [ephemeral to alice] ..., the pending prompts with numbered
 options and who is asked, and [image] PATH for each picture (written into the --out folder, never over an
@@ -20,7 +25,8 @@ shows one message per section: "[section N] ───" opens one, "[section N en
 A script stops at the first line that cannot be understood or that the game refuses, with exit code 1, so
 a script that has drifted from the game never reports success (`--keep-going` plays on past refusals).
 Games are kept in a SQLite file (./data/console.db unless --db says otherwise); a script sits at a table
-of its own, so running it twice starts two games, and an interactive session returns to its open game.
+of its own, so running it twice starts two games, and an interactive session returns to its open game at
+table "main" (or the table --channel names). Lines piped in (not a terminal) play as typed ones do.
 """
 
 from __future__ import annotations
@@ -28,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
-import shlex
 import sys
 import time
 import unicodedata
@@ -46,6 +51,7 @@ GUILD_ID = 1
 DEFAULT_DB = Path("data") / "console.db"
 USER_RE = re.compile(r"^(?P<name>[\w.-]+)(?P<mod>\[mod\])?$")  # \w: a letter or digit of any script, or _
 ARG_NAME = re.compile(r"[a-z_]+")
+QUOTES = "\"'"  # open a quoted value only at a word's start or after name: (see split_line)
 ECHO_MAX = 40  # the longest piece of a line an error message repeats back
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")  # longer is out of every range; the service names the range
 
@@ -54,14 +60,16 @@ def help_text() -> str:
     from bot.games.manifest import bot_games
 
     games = "\n".join(g.help for g in bot_games().values())
-    return ("Lines look like:  <user> /game new game:<id> [option:value ...]  |  <user> choose <option> [...] | none\n"
+    return ("Lines look like:  <user> /game new game:<id> [option:value ...]  |  <user> choose <number> [...] | none\n"
             "/game: new join leave start status board log me history abandon      "
             "/gm: end undo kick replace skip settings export audit\n"
             "/campaign: new join leave start log upgrade deck import next   (games played as campaigns)\n"
             "/rules query: [game:]   /card name: [game:]   /help [game:]   /stats [player:]\n"
             f"{games}\n"
-            "Moderators: write the user as name[mod]. 'help' shows this, 'help /es task' one command's "
-            "arguments, 'quit' leaves.")
+            "Moderators: write the user as name[mod]. 'table <name>' moves to another table (each has its own "
+            "game), 'tables' lists them.\n"
+            "'help' shows this, 'help /campaign' a group's commands, 'help /es task' one command's arguments, "
+            "'quit' leaves.")
 
 
 def command_help(words: list[str]) -> str:
@@ -73,10 +81,14 @@ def command_help(words: list[str]) -> str:
         return help_text()
     group = words[0].lstrip("/")
     if len(words) == 1:
-        return group_text(group) or f"No command group /{group}. Groups: /game, /gm and each game's own."
+        return group_text(group) or f"No command group /{group}. Groups: /game, /gm, /campaign and each game's own " \
+                                   "('help')."
     entry = catalog().get((group, words[1]))
     if entry is None:
-        return f"No command /{group} {words[1]}. " + (group_text(group) or "")
+        known = group_text(group)
+        if known is None:
+            return f"No command group /{group}. Groups: /game, /gm, /campaign and each game's own ('help')."
+        return f"No command /{group} {words[1]}.\n{known}"
     return entry.text()  # Discord's argument names, which the console accepts too
 
 
@@ -91,6 +103,51 @@ class ParseError(Exception):
     """The line could not be understood (as opposed to a refused action, which is part of play)."""
 
 
+def split_line(line: str) -> list[str]:
+    """A line's words, as a shell would split them except for apostrophes: a quote (" or ') opens a quoted
+    value only at the start of a word or right after `name:`, and closes only before a space or the end of the
+    line, so `item:Reporter's Notebook` is two words and `name:"Reporter's Notebook"` one. A double quote left
+    open is refused (the value's end is unknown); an apostrophe left open is a letter."""
+    words: list[str] = []
+    i, n = 0, len(line)
+    while i < n:
+        if line[i].isspace():
+            i += 1
+            continue
+        word: list[str] = []
+        start = i
+        while i < n and not line[i].isspace():
+            char = line[i]
+            prefix = "".join(word)
+            opens = char in QUOTES and (i == start or (prefix.endswith(":") and ARG_NAME.fullmatch(prefix[:-1])))
+            if opens:
+                close = _closing_quote(line, i + 1, char)
+                if close is None:
+                    if char == '"':
+                        raise ParseError("a value opened with \" has no closing \"")
+                    word.append(char)  # an apostrophe that starts a word ('tis) is a letter
+                    i += 1
+                    continue
+                word.append(line[i + 1:close])
+                i = close + 1
+                continue
+            word.append(char)
+            i += 1
+        words.append("".join(word))
+    return words
+
+
+def _closing_quote(line: str, start: int, quote: str) -> int | None:
+    """The position of the quote that closes a value opened before `start`: the next one followed by a space
+    or the end of the line."""
+    at = line.find(quote, start)
+    while at != -1:
+        if at + 1 == len(line) or line[at + 1].isspace():
+            return at
+        at = line.find(quote, at + 1)
+    return None
+
+
 def user_id_for(name: str) -> int:
     """A stable snowflake-sized id per name, the same in every run (so a --db can be reused). Names compare
     as people read them: "Zoë", "ZOË" and "Zoe\u0308" (e with a combining diaeresis) are one user (NFKC,
@@ -102,6 +159,49 @@ def user_id_for(name: str) -> int:
 def echo(text: str) -> str:
     """A piece of the input as an error message quotes it: at most ECHO_MAX characters."""
     return text if len(text) <= ECHO_MAX else text[:ECHO_MAX - 1] + "…"
+
+
+#: The table a session sits at unless told otherwise (channel CHANNEL_ID, as before tables had names).
+MAIN_TABLE = "main"
+#: A table's name: letters, digits and "-", at most TABLE_NAME_MAX (so that it fits a channel id, below).
+TABLE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789-"
+TABLE_NAME_MAX = 12
+TABLE_NAME = re.compile(rf"[a-z0-9-]{{1,{TABLE_NAME_MAX}}}")
+#: Named tables' channels start here; the numbers below it are numbered tables (a script's own: 2, 3, …).
+NAMED_TABLES = 2**40
+
+
+def table_channel(name: str) -> int:
+    """The channel a table name stands for, the same in every run and reversible (so `tables` can name the
+    tables a database holds without keeping a list): "main" is channel 1, a number is that channel (the
+    tables scripts sit at), any other name its letters as digits of base 38 above NAMED_TABLES."""
+    key = unicodedata.normalize("NFKC", name).casefold()
+    if key == MAIN_TABLE:
+        return CHANNEL_ID
+    if key.isascii() and key.isdigit():
+        number = int(key)
+        if not 1 <= number < NAMED_TABLES:
+            raise ParseError(f"a numbered table is from 1 to {NAMED_TABLES - 1}")
+        return number
+    if not TABLE_NAME.fullmatch(key):
+        raise ParseError(f"'{echo(name)}' is not a table name: letters, digits and -, at most {TABLE_NAME_MAX}")
+    value = 0
+    for char in reversed(key):
+        value = value * (len(TABLE_LETTERS) + 1) + TABLE_LETTERS.index(char) + 1
+    return NAMED_TABLES + value
+
+
+def table_name(channel: int) -> str:
+    """The name `table_channel` turned into `channel`."""
+    if channel == CHANNEL_ID:
+        return MAIN_TABLE
+    if channel < NAMED_TABLES:
+        return str(channel)
+    value, letters = channel - NAMED_TABLES, []
+    while value:
+        value, digit = divmod(value, len(TABLE_LETTERS) + 1)
+        letters.append(TABLE_LETTERS[digit - 1])
+    return "".join(letters)
 
 
 @dataclass
@@ -254,14 +354,51 @@ class Console:
         # Fresh per run, so reusing a --db never looks like a replayed interaction.
         self._next_interaction = time.time_ns()
         self._headed: set[tuple[int | None, int]] = set()  # (game, section) blocks whose header was printed
+        self._visited = {channel}  # tables this session sat at (`tables` lists them even while empty)
+
+    @property
+    def table(self) -> str:
+        """The name of the table the next line plays at."""
+        return table_name(self.channel)
+
+    # ---- tables -----------------------------------------------------------------------------------------------
+
+    async def _open_tables(self) -> dict[int, str]:
+        """Each table of the database with an open game or campaign, and what is open there."""
+        from sqlmodel import col, select
+
+        from bot.lookup.help import game_name
+        from bot.store.models import LOBBY, Campaign, Game
+
+        found: dict[int, str] = {}
+        async with self.service.store.session() as s:
+            for camp in (await s.exec(select(Campaign).where(col(Campaign.open_channel_id).is_not(None)))).all():
+                found[camp.channel_id] = f"campaign #{camp.id} of {game_name(camp.game_type)}"
+            for game in (await s.exec(select(Game).where(col(Game.active_channel_id).is_not(None)))).all():
+                where = "gathering players" if game.status == LOBBY else "in play"
+                said = f"game #{game.id} of {game_name(game.game_type)}, {where}"
+                found[game.channel_id] = f"{found[game.channel_id]}: {said}" if game.channel_id in found else said
+        return found
+
+    async def say_table(self) -> None:
+        """Where the next line plays, and what is open there."""
+        found = (await self._open_tables()).get(self.channel)
+        self.write(f"[table {self.table}] " + (found or "nothing open yet: /game new or /campaign new opens a game "
+                                                          "here"))
+
+    async def list_tables(self) -> None:
+        found = await self._open_tables()
+        channels = sorted(found.keys() | self._visited, key=lambda c: (c != CHANNEL_ID, c >= NAMED_TABLES,
+                                                                       table_name(c)))
+        self.write(f"Tables ({len(channels)}; 'table <name>' moves to one, or opens a new one):")
+        for channel in channels:
+            mark = "*" if channel == self.channel else " "
+            self.write(f" {mark} {table_name(channel)}: {found.get(channel, 'nothing open')}")
 
     # ---- parsing --------------------------------------------------------------------------------------------
 
     def parse(self, line: str) -> Command:
-        try:
-            tokens = shlex.split(line)
-        except ValueError as exc:
-            raise ParseError(f"cannot split the line: {exc}") from exc
+        tokens = split_line(line)
         if len(tokens) < 2:
             raise ParseError("expected '<user> /<command> ...' or '<user> choose <option>'")
         who = USER_RE.match(tokens[0])
@@ -274,14 +411,18 @@ class Console:
         verb, rest = tokens[1], tokens[2:]
         if verb == "choose":
             if not rest:
-                raise ParseError("choose needs at least one option (an id or a 1-based number), or 'none' where "
-                                 "choosing nothing is allowed")
+                raise ParseError("choose needs at least one option, by the number shown beside it, or 'none' "
+                                 "where choosing nothing is allowed")
             return Command(actor=actor, verb=verb, words=rest)
         if not verb.startswith("/") or len(verb) < 2:
             raise ParseError(f"unknown command '{echo(verb)}': use /game, /gm, /<game group> or choose")
         top = _top_level(verb[1:])
         if not rest and top is None:
-            raise ParseError(f"{verb} needs a subcommand")
+            from bot.command_help import group_text
+
+            listed = group_text(verb[1:])
+            raise ParseError(f"{verb} needs a subcommand:\n{listed}" if listed else
+                             f"unknown command {echo(verb)}: use /game, /gm, /campaign, /<game group> or choose")
         group, sub, pairs = (verb[1:], "", rest) if top is not None else (verb[1:], rest[0], rest[1:])
         args = _arguments(group, sub, pairs)
         for console, discord in CONSOLE_NAMES.get((group, sub), {}).items():
@@ -458,12 +599,16 @@ class Console:
         if words == ["none"] and "none" not in ids:
             words = []  # "choose none": a question that may be answered with no option (keep your hand)
         for word in words:
-            # The number shown comes first: option ids may themselves be numbers ("0", "1"), and "choose 1"
-            # must be the option printed as "1.", never the one whose id is "1".
-            if WHOLE_NUMBER.fullmatch(word) and 1 <= int(word) <= len(ids):
+            # A number is always the number shown: option ids may themselves be numbers ("0", "1"), and
+            # "choose 2" must never mean the option whose id is "2" (one way to name an option, never two).
+            if WHOLE_NUMBER.fullmatch(word):
+                if not 1 <= int(word) <= len(ids):
+                    raise ParseError(f"choose a number from 1 to {len(ids)}, as the options are numbered")
                 choice.append(ids[int(word) - 1])
             else:
-                choice.append(word)  # an option id, or something the engine will say is not an option
+                # a word: a script's option id ("keep", "pass"), never printed beside the numbers; the engine
+                # says when it is not an option
+                choice.append(word)
         return await self.service.choose(self.channel, cmd.actor, prompt.seq, choice)
 
     async def handle(self, line: str, lineno: int | None = None) -> Outcome:
@@ -475,6 +620,19 @@ class Console:
             return Outcome.QUIT
         if text == "help" or text.startswith("help "):
             self.write(command_help(text.split()[1:]))
+            return Outcome.DONE
+        words = text.split()
+        if words[0] in ("table", "tables") and (len(words) == 1 or (len(words) == 2 and words[0] == "table"
+                                                                  and not words[1].startswith("/")
+                                                                  and words[1] != "choose")):
+            try:
+                if len(words) == 2:
+                    self.channel = table_channel(words[1])
+                    self._visited.add(self.channel)
+                await (self.list_tables() if words[0] == "tables" else self.say_table())
+            except ParseError as exc:
+                self.write(f"[error] {f'line {lineno}: ' if lineno is not None else ''}{exc}")
+                return Outcome.BAD
             return Outcome.DONE
         where = f"line {lineno}: " if lineno is not None else ""
         try:
@@ -553,7 +711,7 @@ class Console:
             self.write("    put all of these in order:")
         for i, option in enumerate(p.options, 1):
             detail = f" — {option.detail}" if option.detail else ""
-            self.write(f"    {i}. {option.label} [{option.id}]{detail}")
+            self.write(f"    {i}. {option.label}{detail}")  # the number alone names it: no id beside it
 
     async def run_lines(self, lines: Iterable[str]) -> int:
         """Play a script; the number of lines that failed (0 = every line played). It stops at the first
@@ -587,7 +745,7 @@ class Console:
         self.write(help_text())
         while True:
             try:
-                line = read("> ")
+                line = read("> " if self.channel == CHANNEL_ID else f"{self.table}> ")
             except EOFError:
                 self.write("")
                 return
@@ -621,16 +779,24 @@ async def _free_channel(store: Store) -> int:
 
 
 def run_console(*, script: Path | None, seed: int | None, db: Path | None, out_dir: Path,
-                keep_going: bool = False, write: Callable[[str], None] = print) -> int:
-    """The `miskatonic console` command: migrate the database, then play. A script's exit code is 1 when it
-    stopped at a line it could not play (see `Console.run_lines`), 130 when interrupted; an interactive
-    session ends with 0 (its mistakes were answered as they happened)."""
+                keep_going: bool = False, write: Callable[[str], None] = print, table: str | None = None,
+                lines: Iterable[str] | None = None) -> int:
+    """The `miskatonic console` command: migrate the database, then play.
+
+    Three ways to play: a script (`script`), lines given by the caller (`lines`: standard input when it is not
+    a terminal), or the keyboard. A script sits at a table of its own unless `table` names one, stops at the
+    first line it cannot play and then exits with 1 (see `Console.run_lines`). Given lines play as a session
+    at `table` (default: main), answered one by one past refusals, as typed ones are; exit code 1 if a line
+    could not be understood. A keyboard session ends with 0 (its mistakes were answered as they happened);
+    130 when interrupted."""
     from bot.store import migrate
 
     db = db or DEFAULT_DB
     db.parent.mkdir(parents=True, exist_ok=True)
     url = f"sqlite+aiosqlite:///{db.resolve()}"
-    lines = script.read_text(encoding="utf-8").splitlines() if script is not None else None
+    chosen = table_channel(table) if table is not None else None  # ParseError for a bad name, before any work
+    if script is not None:
+        lines = script.read_text(encoding="utf-8").splitlines()
     migrate.upgrade(url)  # before the event loop: Alembic's async env runs its own
     where = f"Games are kept in {db} (--db to use another file); pictures go to {out_dir}/."
     with asyncio.Runner() as runner:
@@ -638,18 +804,20 @@ def run_console(*, script: Path | None, seed: int | None, db: Path | None, out_d
         try:
             if lines is None:
                 write(where)
-                Console(GameService(store), out_dir, seed=seed, write=write).interactive(runner)
+                Console(GameService(store), out_dir, seed=seed, write=write,
+                        channel=chosen or CHANNEL_ID).interactive(runner)
                 return 0
             print(where, file=sys.stderr)  # stderr: the transcript on stdout stays what the bot said
-            channel = runner.run(_free_channel(store))
+            session = script is None
+            channel = chosen or (CHANNEL_ID if session else runner.run(_free_channel(store)))
             console = Console(GameService(store), out_dir, seed=seed, write=write, channel=channel,
-                              keep_going=keep_going)
+                              keep_going=keep_going or session)
             failed = runner.run(console.run_lines(lines))
         except KeyboardInterrupt:
             write("[interrupted] the console stops here; the games played so far are kept.")
             return 130
         finally:
             runner.run(store.close())
-    if failed and keep_going:  # without --keep-going the line that stopped the script was named already
+    if failed and (keep_going or session):  # otherwise the line that stopped the script was named already
         write(f"[error] {failed} line{'s' if failed != 1 else ''} could not be understood.")
     return 1 if failed else 0

@@ -17,11 +17,13 @@ from discord import app_commands
 
 from bot.replies import fit
 from bot.service import AppliedButFailed, UserError
+from bot.store.db import OUTAGE, is_outage, outage_cause
 from engine.core.errors import EngineError
 
 log = logging.getLogger(__name__)
 
 GENERIC = "Something went wrong; nothing was changed (ref {ref})."
+UNAVAILABLE = "The table's storage is unavailable right now; nothing was changed — try again in a moment."
 APPLIED = ("Your action was applied, but something went wrong while showing it (ref {ref}). "
            "/game status shows where the game stands.")
 
@@ -32,6 +34,8 @@ def explain(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, UserError | EngineError):
         return str(error)
+    if is_outage(error):
+        return UNAVAILABLE
     if isinstance(error, app_commands.MissingPermissions):
         needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
         return f"You need the {needed} permission to do that."
@@ -71,10 +75,16 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         # Autocomplete can only answer with choices; the command itself will report the problem.
         log.warning("autocomplete %s failed: %r", interaction.id, error)
         return
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    applied = isinstance(original, AppliedButFailed) or bool(interaction.extras.get("applied"))
     text = explain(error)
+    if text == UNAVAILABLE:
+        # Said once for the whole outage (its start and its end), not once per click.
+        OUTAGE.failed(outage_cause(original))
+        log.debug("interaction %s refused: the database is unavailable (%s)", interaction.id, outage_cause(original))
+        if applied:
+            text = APPLIED.format(ref=interaction.id)
     if text is None:
-        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        applied = isinstance(original, AppliedButFailed) or bool(interaction.extras.get("applied"))
         log.error("interaction %s failed%s (user %s, channel %s, %s)", interaction.id,
                   " after its change was committed" if applied else "", interaction.user.id,
                   interaction.channel_id, describe(interaction), exc_info=original)

@@ -40,6 +40,7 @@ from bot.service_text import (
     join_names,
     prompt_text,
     result_sentence,
+    state_line,
 )
 from bot.service_types import Actor, AppliedButFailed, CommandStep, Image, PromptCard, Reply, TableView, UserError
 from bot.store import (
@@ -531,14 +532,29 @@ class GameService:
             sections = await self.store.sections_to_show(game_id)
             return TableView(game_id=game_id, channel_id=channel_id, game_type=game.game_type,
                              epoch=game.undo_epoch, sections=sections, prompts=self._cards(loaded),
-                             names={u: self._user_name(loaded, u) for u in loaded.users()})
+                             names={u: self._user_name(loaded, u) for u in loaded.users()},
+                             state_line=self._state_line(loaded))
+
+    @staticmethod
+    def _state_line(loaded: Loaded) -> str:
+        """The game at a glance, in the words its bot manifest declares (empty outside play)."""
+        if loaded.state is None or loaded.game.status != ACTIVE:
+            return ""
+        from bot.games.manifest import bot_games
+
+        manifest = bot_games().get(loaded.game.game_type)
+        round_word = manifest.stats.round_word if manifest is not None and manifest.stats else "round"
+        phase_word = manifest.phase_word if manifest is not None else "phase"
+        return state_line(api.summary(loaded.state), round_word=round_word, phase_word=phase_word)
 
     async def section_shown(self, section: Section, *, rev: int, message_ids: list[int],
-                            board_message_id: int | None, ping_messages: list[list[Any]]) -> None:
+                            board_message_id: int | None, ping_messages: list[list[Any]],
+                            page_starts: list[int] | None = None) -> None:
         """The front end showed `section` up to `rev` in these messages."""
         assert section.id is not None
         await self.store.section_shown(section.id, rev, message_ids=message_ids,
-                                       board_message_id=board_message_id, ping_messages=ping_messages)
+                                       board_message_id=board_message_id, ping_messages=ping_messages,
+                                       page_starts=page_starts)
 
     async def board_picture(self, channel_id: int, game_id: int, step: int) -> Image | None:
         """The board as it was at `step` (the end of a section), for the message that follows the section."""
@@ -863,11 +879,14 @@ class GameService:
         game = loaded.game
         name = get_game(game.game_type).name
         if game.status == LOBBY:
-            return Reply(public=[f"{name} (game #{game.id}) is in the lobby. {self._seat_list(loaded)} "
-                                 f"/game join to sit down, /game start to begin."])
+            return Reply(ephemeral=[f"{name} (game #{game.id}) is in the lobby. {self._seat_list(loaded)} "
+                                    f"/game join to sit down, /game start to begin."])
         assert loaded.state is not None
         summary = api.summary(loaded.state)
-        lines = [f"{name} (game #{game.id}): {summary.phase}, round {summary.round}. {summary.headline}."]
+        if game.status == ACTIVE:
+            lines = [f"**{self._state_line(loaded)}**", f"{name} (game #{game.id}): {summary.headline}."]
+        else:
+            lines = [f"{name} (game #{game.id}) is over: {summary.headline}."]
         if game.status == ACTIVE:
             waiting = join_names([loaded.seat_label(s) for s in summary.waiting_for])
             lines.append(f"Waiting for: {waiting}.")
@@ -876,7 +895,8 @@ class GameService:
         # The turn's message is shown again if it was lost (deleted, or the bot died before showing the last
         # step): `refresh` has the front end check it; a finished game's message is frozen the same way.
         closed = game.id if game.status in (OVER, ENDED) else None
-        return Reply(public=chunk_lines(lines), prompts=self._cards(loaded), closed_game_id=closed,
+        # Privately: the table is in the channel already, and its live message carries the same state line.
+        return Reply(ephemeral=chunk_lines(lines), prompts=self._cards(loaded), closed_game_id=closed,
                      table=game.id, refresh=True)
 
     async def board(self, channel_id: int, actor: Actor) -> Reply:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.store.models import Section
 from engine.core.events import Event
@@ -34,6 +35,20 @@ class SectionChange:
     board_step: int | None = None  # it ended and the board as of this step follows it
 
 
+@dataclass
+class _Merge:
+    """A section closed earlier in this step that a later section of the same step joined: where the joining
+    part begins, and what the section owed before it (its board, its end, its picture), to split the part off
+    again if it is still open when the step ends."""
+
+    section: Section
+    at: int
+    board: bool
+    end_step: int | None
+    image: dict[str, Any] | None
+    marked: bool  # the joining part began with a turn or phase start (it ends at its end marker, not a render)
+
+
 def copy_section(section: Section) -> Section:
     """A detached copy to change (the cache shares the original)."""
     return Section.model_validate(section.model_dump())
@@ -49,6 +64,7 @@ class SectionWriter:
         self.awaited: list[int] = list(latest.awaited) if latest is not None else []
         self.changed: list[Section] = []
         self.changes: dict[int, SectionChange] = {}
+        self._merge: _Merge | None = None
 
     # ---- building -----------------------------------------------------------------------------------
 
@@ -67,7 +83,7 @@ class SectionWriter:
         return section
 
     def line(self, step: int, text: str, **marks: bool) -> None:
-        section = self.current or self._open(marked=False)
+        section = self.current or self._join_closed(step) or self._open(marked=False)
         section.lines = [*section.lines, {"step": step, "text": text, **marks}]
         self._touch(section).lines.append(text)
 
@@ -79,7 +95,8 @@ class SectionWriter:
             if self.current is not None and self.current.lines and not self._bare(self.current):
                 self.close(step)
             if self.current is None:
-                self._open(marked=True)
+                if self._join_closed(step, marked=True) is None:
+                    self._open(marked=True)
             else:  # an empty section opened to carry a question, or a bare heading, becomes this turn
                 self.current.marked = True
         elif event.ends_section and self.current is None:
@@ -96,13 +113,52 @@ class SectionWriter:
             section.image = {"n": number, "events": events}
         if event.render:
             section.board = True
-        if event.ends_section or (event.render and not section.marked):
+        marked = section.marked or (self._merge is not None and section is self._merge.section and self._merge.marked)
+        if event.ends_section or (event.render and not marked):
             self.close(step)
+
+    def _join_closed(self, step: int, *, marked: bool = False) -> Section | None:
+        """Sections that end in the same step share one message and one board: a section beginning after
+        another closed in this very step joins it (nobody has seen it frozen yet; its board, drawn at the end
+        of the step, would be the same picture). If the joining part is still open when the step ends,
+        `finish` splits it off as a section of its own, the live message."""
+        closed_now = [s for s in self.changed if s.closed and s.end_step == step]
+        if not closed_now:
+            return None
+        section = self.current = closed_now[-1]
+        self._merge = _Merge(section=section, at=len(section.lines), board=section.board,
+                             end_step=section.end_step, image=section.image, marked=marked)
+        section.closed, section.board, section.awaited = False, False, list(self.awaited)
+        change = self._touch(section)
+        change.closed, change.board_step = False, None
+        return section
+
+    def _split_merge(self) -> None:
+        """The part that joined a closed section is still open at the step's end: it becomes a section of its
+        own, and the closed one is as it was (its lines, board, picture and end)."""
+        merge, self._merge = self._merge, None
+        assert merge is not None
+        old = merge.section
+        moved = old.lines[merge.at:]
+        image = old.image if old.image != merge.image else None
+        board = old.board
+        old.lines, old.image, old.board = old.lines[:merge.at], merge.image, merge.board
+        old.closed, old.end_step, old.awaited, old.pings = True, merge.end_step, [], []
+        change = self._touch(old)
+        change.closed, change.board_step = True, merge.end_step if old.board else None
+        if moved:
+            change.lines = change.lines[: len(change.lines) - len(moved)]
+        self.current = None
+        new = self._open(marked=merge.marked)
+        new.lines, new.image, new.board = moved, image, board
+        self._touch(new).lines = [str(line["text"]) for line in moved]
 
     def _bare(self, section: Section) -> bool:
         """A section begun in this very step that asked nothing and owes no board (a phase's heading followed
         at once by the first turn): it runs on into the next section instead of standing alone as a
-        one-line message."""
+        one-line message. The part of a step that joined a closed section is judged the same way."""
+        if self._merge is not None and section is self._merge.section:
+            return not section.board
         change = self.changes.get(section.number)
         return change is not None and change.opened and not section.board
 
@@ -123,6 +179,9 @@ class SectionWriter:
         section = self.current
         if section is None:
             return
+        if self._merge is not None and section is self._merge.section:
+            section.board = section.board or self._merge.board  # one board, at the end of the step
+            self._merge = None
         section.closed, section.end_step = True, step
         change = self._touch(section)
         change.closed = True
@@ -147,7 +206,9 @@ class SectionWriter:
             self.line(step, over_line)
             self.close(step)
             awaited = []
-        elif awaited and self.current is None:
+        elif self._merge is not None and self.current is self._merge.section:
+            self._split_merge()
+        if over_line is None and awaited and self.current is None:
             self._open(marked=False)
         section = self.current
         newly: list[int] = []

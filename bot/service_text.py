@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from engine.core.game import Summary
 from engine.core.prompt import Prompt
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; leave room for a front end's prefix
@@ -26,6 +27,17 @@ def chunk_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     if current:
         messages.append(current)
     return messages
+
+
+def state_line(summary: Summary, *, round_word: str = "round", phase_word: str = "phase") -> str:
+    """The game at a glance, one line every game writes the same way: the round and phase, then the facts the
+    game gives (whose turn, the clock). `phase_word` is "" for a game whose phases are not called phases."""
+    parts = [f"{round_word.capitalize()} {summary.round}"] if summary.round > 0 else []
+    phase = summary.phase.replace("_", " ").strip()
+    if phase and phase not in ("over", "setup"):
+        parts.append(f"{phase.capitalize()} {phase_word}".strip())
+    parts += summary.facts
+    return " · ".join(parts)
 
 
 def join_names(names: Sequence[str]) -> str:

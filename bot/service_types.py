@@ -59,6 +59,7 @@ class TableView:
     sections: list[Section]
     prompts: list[PromptCard]
     names: dict[int, str]  # user id -> the name they play under
+    state_line: str = ""  # the game at a glance (round, phase, whose turn, the clock), on its live message
 
 
 @dataclass

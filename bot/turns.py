@@ -27,6 +27,7 @@ import hashlib
 import io
 import logging
 import weakref
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -52,11 +53,18 @@ SNOWFLAKE_MAX = 2**63 - 1
 NO_PICTURE = 0  # board_message_id when the section's board could not be drawn (none is shown)
 
 
-def pages(lines: list[str], limit: int = PAGE_MAX) -> list[list[str]]:
-    """The section's lines split into messages of at most `limit` characters (a longer line is cut)."""
+def pages(lines: list[str], limit: int = PAGE_MAX, starts: Sequence[int] = ()) -> list[list[str]]:
+    """The section's lines split into messages of at most `limit` characters (a longer line is cut), and a
+    new message at each of `starts` (a line index where the section continued to ping someone; an index at
+    the end begins a message with no narration yet)."""
+    breaks = sorted({b for b in starts if 0 < b <= len(lines)})
     out: list[list[str]] = [[]]
     size = 0
-    for line in lines:
+    for index, line in enumerate(lines):
+        if breaks and breaks[0] == index:
+            breaks.pop(0)
+            out.append([])
+            size = 0
         if len(line) > limit:
             line = line[: limit - 1] + "…"
         if out[-1] and size + 1 + len(line) > limit:
@@ -64,6 +72,8 @@ def pages(lines: list[str], limit: int = PAGE_MAX) -> list[list[str]]:
             size = 0
         size += (1 if out[-1] else 0) + len(line)
         out[-1].append(line)
+    if breaks:  # a break after the last line: the message that pings opens with no narration
+        out.append([])
     return out
 
 
@@ -117,6 +127,7 @@ class TablePublisher:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._shown: dict[int, str] = {}  # message id -> fingerprint of what it shows (no identical edits)
         self._picture: dict[int, str] = {}  # message id -> the filename of the picture it carries
+        self._last_board: dict[int, str] = {}  # game id -> digest of the board it last showed
 
     async def publish(self, channel: Any, game_id: int, *, refresh: bool = False) -> None:
         """Show whatever game `game_id` has not shown yet in `channel`; with `refresh`, also edit its latest
@@ -166,9 +177,18 @@ class TablePublisher:
             except Exception:
                 log.exception("drawing the picture of section %s of game %s failed", section.number,
                               view.game_id)
-        split = pages(shown_lines(section))
+        lines = shown_lines(section)
+        starts = list(section.page_starts)
+        if owed and section.message_ids and len(lines) not in starts:
+            # Someone new is awaited and the section's message exists: an edit would not ping them, so the
+            # section continues in a new message that mentions them (nothing is posted only to be deleted).
+            starts.append(len(lines))
+        split = pages(lines, starts=starts)
         ids = list(section.message_ids)
         board, board_shown = await self._section_board(view, section)
+        digest = hashlib.sha1(board.data).hexdigest() if board is not None else None
+        if digest is not None and section.board_message_id is None and self._last_board.get(view.game_id) == digest:
+            board = None  # the same picture as the board above it: not posted again
         failed = False
         for k, page in enumerate(split):
             last = k == len(split) - 1
@@ -201,10 +221,13 @@ class TablePublisher:
         board_id = section.board_message_id
         if board_shown and not failed and ids:
             board_id = ids[-1] if board is not None else NO_PICTURE
+            if board is not None and digest is not None:
+                self._last_board[view.game_id] = digest
         # After a failure, record what exists (so nothing is posted twice) but not the rev: the next pass
         # (or the next click) tries again.
         await service.section_shown(section, rev=section.shown_rev if failed else section.rev, message_ids=ids,
-                                    board_message_id=board_id, ping_messages=ping_messages)
+                                    board_message_id=board_id, ping_messages=ping_messages,
+                                    page_starts=starts if starts != section.page_starts else None)
 
     async def _section_board(self, view: TableView, section: Section) -> tuple[Image | None, bool]:
         """(the board as a closed section left it, whether the section shows its board): drawn for a closed
@@ -232,7 +255,10 @@ class TablePublisher:
             embeds.append(embed)
         if board is not None:
             embeds.append(discord.Embed(colour=FROZEN_COLOUR).set_image(url=f"attachment://{board.filename}"))
-        content = "" if frozen else fit(waiting_text(cards))
+        waiting = waiting_text(cards)
+        if view.state_line and waiting:  # the live message opens with the game at a glance
+            waiting = f"**{view.state_line}**\n{waiting}"
+        content = "" if frozen else fit(waiting)
         if not content and not embeds:
             content = "…"
         pictures = [p for p in (picture, board) if p is not None]
@@ -299,8 +325,9 @@ class TablePublisher:
 
     async def _pings(self, channel: Any, view: TableView, section: Section, cards: list[PromptCard],
                      owed: list[int], ids: list[int], failed: bool) -> list[list[Any]]:
-        """Ping messages: remove those whose users have answered (or whose prompt passed); post one for users
-        newly awaited whose section message already existed (an edit does not ping)."""
+        """Reminders (and the ping replies of earlier builds): remove those whose users have answered (or whose
+        prompt passed). A user newly awaited is mentioned by the message the section continues in; `owed` is
+        left only when that message could not be posted, and then a short reply pings them."""
         pending_seqs = {c.prompt.seq for c in cards}
         kept: list[list[Any]] = []
         for entry in section.ping_messages:

@@ -98,6 +98,9 @@ class BotGame:
     cards: str | None = None
     #: how `/stats` reads its finished games (None: counted, without scenario, rounds or investigators)
     stats: StatsKeys | None = None
+    #: the word after a phase's name in the state line ("Action phase"); "" where the game does not call its
+    #: stages phases (Elder Sign: "Final battle")
+    phase_word: str = "phase"
 
 
 _EXTRA: dict[str, BotGame] = {}

@@ -81,10 +81,32 @@ def game_lines(game: BotGame, edition: bool = False) -> list[str]:
     return lines
 
 
+#: the words every game's group uses for the same intent, wherever the game has it
+SHARED_VERBS = {
+    "move": "go somewhere", "end": "end your turn", "sheet": "your investigator (or a player's)",
+    "map": "a place and what is on it", "odds": "your chances in a test or an adventure", "card": "read a card",
+}
+
+
+def verb_lines() -> list[str]:
+    """One line a shared verb: which games' groups have it (read from their cogs, so the list is true)."""
+    from bot.command_help import catalog
+
+    have = set(catalog())
+    groups = [(g.group, game_name(gid)) for gid, g in sorted(bot_games().items())]
+    lines = ["**The same words in every game** (the game's group, then the verb):"]
+    for verb, meaning in SHARED_VERBS.items():
+        where = [f"`/{group} {verb}`" for group, _ in groups if (group, verb) in have]
+        if where:
+            lines.append(f"• {verb}: {meaning}: {' · '.join(where)}")
+    lines.append("• the log of a game is `/game log` in every game.")
+    return lines
+
+
 def help_lines(only: str | None = None) -> list[str]:
-    """The bot's how-to, then each game's quick start (or `only` that game's)."""
+    """The bot's how-to and the verbs the games share, then each game's quick start (or `only` that game's)."""
     games = [g for gid, g in sorted(bot_games().items()) if only is None or gid == only]
-    lines = [] if only else list(BOT_HOWTO)
+    lines = [] if only else [*BOT_HOWTO, "", *verb_lines()]
     for game in games:
         lines += ["", *game_lines(game, edition=only is not None)]
     return lines

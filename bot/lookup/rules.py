@@ -1,4 +1,5 @@
-"""`/rules`: search our own rules notes (the Markdown files each bot manifest names in `rules_docs`).
+"""`/rules`: search our own rules notes: the Markdown files each bot manifest names in `rules_docs`, which are
+each game's rules reference written for players (docs/rules/<game>.md), never the developers' notes in docs/.
 
 The notes are cut into passages at their headings; a long section is cut further at its top-level list
 items and table rows, so an answer is a paragraph about the question rather than a whole chapter. Passages
@@ -171,7 +172,7 @@ def answer(passages: list[Passage], query: str) -> list[str]:
     used = 0
     shown = 0
     for p in passages[:SHOWN]:
-        block = f"**{p.title}** ({p.doc})\n{p.text}"
+        block = f"**{p.title}**\n{p.text}"  # the title alone: a file name means nothing to a player
         if shown and used + len(block) > ANSWER_MAX:
             break
         if len(block) > ANSWER_MAX:

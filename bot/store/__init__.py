@@ -1,6 +1,13 @@
 """Persistence: SQLModel tables, the async `Store` repository, and migrations."""
 
-from bot.store.errors import ChannelBusy, DuplicateInteraction, StoreBusy, StoreError, VersionConflict
+from bot.store.errors import (
+    ChannelBusy,
+    DuplicateInteraction,
+    StoreBusy,
+    StoreError,
+    StoreUnavailable,
+    VersionConflict,
+)
 from bot.store.models import (
     ACTIVE,
     ENDED,
@@ -23,5 +30,5 @@ __all__ = [
     "ACTIVE", "ENDED", "KEEP", "LOBBY", "OVER", "ActionRow", "AuditLog", "Campaign", "ChannelBusy",
     "DuplicateInteraction", "Game", "GameEvent", "GuildSettings", "ProcessedInteraction", "Seat", "Section",
     "Snapshot",
-    "Store", "StoreBusy", "StoreError", "VersionConflict",
+    "Store", "StoreBusy", "StoreError", "StoreUnavailable", "VersionConflict",
 ]

@@ -19,3 +19,8 @@ class ChannelBusy(StoreError):
 
 class StoreBusy(StoreError):
     """The database did not let us write in time (a row or file lock held elsewhere): try again."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be used right now: its file was deleted or replaced, its disk is full or read-only,
+    or its server does not answer. Nothing was written; the same command may work in a moment."""

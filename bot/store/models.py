@@ -216,6 +216,9 @@ class Section(SQLModel, table=True):
     # the message that shows its board (its last message; 0: none could be drawn)
     board_message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
     ping_messages: list[list[Any]] = Field(default_factory=list, sa_type=JSON_TYPE)  # [message id, [user ids]]
+    # line indexes where a message after the first begins because the awaited player changed: the new message
+    # carries the mention (bot/turns.py), so nothing is posted only to ping and then deleted
+    page_starts: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)
 
 
 class ProcessedInteraction(SQLModel, table=True):

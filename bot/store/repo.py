@@ -536,12 +536,15 @@ class Store:
             return list((await s.exec(stmt)).all())
 
     async def section_shown(self, section_id: int, rev: int, *, message_ids: list[int],
-                            board_message_id: int | None, ping_messages: list[list[Any]]) -> None:
+                            board_message_id: int | None, ping_messages: list[list[Any]],
+                            page_starts: list[int] | None = None) -> None:
         """The front end showed the section up to `rev` in these messages."""
+        values: dict[str, Any] = {"message_ids": message_ids, "board_message_id": board_message_id,
+                                  "ping_messages": ping_messages}
+        if page_starts is not None:
+            values["page_starts"] = page_starts
         stmt = (update(Section).where(col(Section.id) == section_id)
-                .values(shown_rev=case((col(Section.shown_rev) > rev, Section.shown_rev), else_=rev),
-                        message_ids=message_ids,
-                        board_message_id=board_message_id, ping_messages=ping_messages))
+                .values(shown_rev=case((col(Section.shown_rev) > rev, Section.shown_rev), else_=rev), **values))
         async with self._writing() as s:
             await s.exec(stmt)
 

@@ -1060,7 +1060,7 @@ def ask_shop(state: ArkhamState, frame: Frame) -> Prompt:
         price = max(0, content(state).assets[c].value - discount)
         if price <= money:
             opts.append(Option(id=c, label=f"Buy {content(state).assets[c].name} (${price})", data=(c, price)))
-    opts.append(Option(id="done", label="Done shopping", data=None))
+    opts.append(Option(id="done", label="Done shopping", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Shop the display (you have ${money})",
                   reason="Purchases are simultaneous: the display refills when you are done", options=opts,
                   default=["done"])

@@ -239,7 +239,7 @@ def codex_action_open(state: ArkhamState, seat: int, act: CodexAction) -> bool:
 def ask_action(state: ArkhamState, frame: Frame) -> Prompt:
     seat = frame.owner
     opts = [Option(id=oid, label=label, data=data) for oid, label, data in action_options(state, seat)]
-    opts.append(Option(id="end", label="End your turn", data=None))
+    opts.append(Option(id="end", label="End your turn", data=None, role="pass"))
     i = inv(state, seat)
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"{who(state, seat)}: choose an action ({state.actions_left} left)",
@@ -537,7 +537,7 @@ def ask_trade(state: ArkhamState, frame: Frame) -> Prompt:
     seat = frame.owner
     others = [s for s in board.at(state, inv(state, seat).space or "") if s != seat]
     opts = [Option(id=f"s{s}", label=f"Trade with {who(state, s)}", data=s) for s in others]
-    opts.append(Option(id="done", label="Done trading", data=None))
+    opts.append(Option(id="done", label="Done trading", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title="Trade with whom?",
                   reason="Allies, items, spells, money, clues and remnants", options=opts,
                   default=["done"])

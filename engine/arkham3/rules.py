@@ -160,8 +160,11 @@ class ArkhamRules(FlowRules):
         waiting = [] if state.over else sorted({s for p in self.prompts(state) for s in p.seats})
         head = (f"{pack.sheet.name} · round {state.round} · sheet: {plural(state.sheet_clues, 'clue')}, "
                 f"{state.sheet_doom} doom · board doom {board.board_doom(state)} · anomalies {len(state.anomalies)}")
+        facts = [f"{state.seat_name(state.turn)}'s turn"] if state.turn is not None and not state.over else []
+        facts += [f"Doom {state.sheet_doom} on the sheet, {board.board_doom(state)} in town",
+                  f"Clues {state.sheet_clues} on the sheet"]
         return Summary(phase="over" if state.over else state.phase, round=state.round, waiting_for=waiting,
-                       headline=head, over=state.over, result=state.result)
+                       headline=head, over=state.over, result=state.result, facts=facts)
 
 
 RULES = ArkhamRules()

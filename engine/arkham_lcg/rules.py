@@ -143,6 +143,7 @@ class LcgRules(CampaignMixin, FlowRules):
         assert isinstance(state, LcgState)
         waiting = [] if state.over else sorted({s for p in self.prompts(state) for s in p.seats})
         c = board.content(state)
+        facts: list[str] = []
         if state.scenario is None or state.phase == "between":
             head = f"{c.campaign.name}: between scenarios ({len(state.campaign.results)} played)"
         else:
@@ -150,8 +151,14 @@ class LcgRules(CampaignMixin, FlowRules):
             a, g = board.act(state), board.agenda(state)
             head = (f"{sc.name} · round {state.round} · act {a.number if a else '-'} · agenda "
                     f"{g.number if g else '-'} ({board.doom_in_play(state)}/{g.doom if g else '-'} doom)")
+            if state.turn is not None and not state.over:
+                facts.append(f"{state.seat_name(state.turn)}'s turn")
+            if g is not None:
+                facts.append(f"Doom {board.doom_in_play(state)}/{g.doom}")
+            if a is not None:
+                facts.append(f"Act {a.number}")
         return Summary(phase="over" if state.over else state.phase, round=state.round, waiting_for=waiting,
-                       headline=head, over=state.over, result=state.result)
+                       headline=head, over=state.over, result=state.result, facts=facts)
 
 
 RULES = LcgRules()

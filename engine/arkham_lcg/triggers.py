@@ -311,7 +311,7 @@ def pw_seats(state: LcgState, frame: Frame) -> list[int]:
 @FLOW.each("pw", seats=pw_seats)
 def ask_pw(state: LcgState, frame: Frame, seat: int) -> Prompt:
     opts = [Option(id=oid, label=label, data=step) for oid, label, step in fast_options(state, seat)]
-    opts.append(Option(id=PASS, label="Pass", data=None))
+    opts.append(Option(id=PASS, label="Pass", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Player window ({frame.args.get('why', '')})",
                   reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS],
                   private=any(o.id.startswith("p") and o.id != PASS for o in opts))

@@ -220,7 +220,7 @@ def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     seat = frame.owner
     i = state.invs[seat]
     opts = menu(state, seat)
-    opts.append(Option(id=END, label="End your turn", data=None))
+    opts.append(Option(id=END, label="End your turn", data=None, role="pass"))
     # the menu names the cards in your hand you can play: it is yours alone to see
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"Your turn: {i.actions} action{'s' if i.actions != 1 else ''} left",

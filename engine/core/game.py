@@ -73,6 +73,9 @@ class Summary(BaseModel):
     headline: str
     over: bool = False
     result: Result | None = None
+    #: the game's state in a glance, for the line on top of its live message: whose turn, then the clock
+    #: (doom, omen, agenda, the hour), each a few words ("Alice's turn", "Doom 7/15"), most telling first
+    facts: list[str] = Field(default_factory=list)
 
 
 class GameRules(ABC):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from functools import partial
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -27,6 +27,9 @@ class PromptKind(StrEnum):
     ORDER = "order"  # put every option in an order
 
 
+OptionRole = Literal["main", "secondary", "danger", "pass"]
+
+
 class Option(BaseModel):
     """One choice. `id` is an opaque key (stable for the same state, never parsed back); `data` is what the
     game's answer function reads; `then` holds steps (engine.core.flow.Step) the kernel pushes when the
@@ -37,6 +40,10 @@ class Option(BaseModel):
     detail: str = ""
     data: Any = Field(default=None, exclude=True, repr=False)
     then: tuple[Any, ...] = Field(default=(), exclude=True, repr=False)  # a tuple: no list made per option
+    #: what kind of choice it is, for front ends to tell apart at a glance: "main" (the choices of the
+    #: moment), "secondary" (a detour: a lookup, an optional extra), "danger" (gives something up for good:
+    #: abandon an adventure, resign) or "pass" (ends the turn, declines, is done)
+    role: OptionRole = "main"
 
 
 class Prompt(BaseModel):

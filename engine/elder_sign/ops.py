@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, OptionRole, Prompt, PromptKind
 from engine.core.trusted import defaults
 from engine.elder_sign.choices import DoTask
 from engine.elder_sign.state import ElderSignState
@@ -62,7 +62,7 @@ _set = object.__setattr__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-_OPTION, _OPTION_MAKE = defaults(Option, {"id", "label", "detail", "data"})
+_OPTION, _OPTION_MAKE = defaults(Option, {"id", "label", "detail", "data", "role"})
 _EVENT, _EVENT_MAKE = defaults(Event, {"kind", "text", "seat", "cause", "data", "render"})
 _PROMPT, _PROMPT_MAKE = defaults(Prompt, {"seq", "seats", "kind", "title", "reason", "options", "default",
                                           "min_choices", "max_choices"})
@@ -70,7 +70,7 @@ _PROMPT, _PROMPT_MAKE = defaults(Prompt, {"seq", "seats", "kind", "title", "reas
 
 #: the fields these constructors know; while the models have exactly these, the values are written as one
 #: literal (the common case, measured); a field added to a model later goes through its template instead
-_OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "then")
+_OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "then", "role")
 _EVENT_FAST = tuple(Event.model_fields) == ("kind", "text", "seat", "cause", "data", "private_to", "render")
 _PROMPT_FAST = (tuple(Prompt.model_fields) == ("seq", "seats", "kind", "title", "reason", "options", "min_choices",
                                                "max_choices", "min_amount", "max_amount", "default",
@@ -81,13 +81,15 @@ _PROMPT_FAST = (tuple(Prompt.model_fields) == ("seq", "seats", "kind", "title", 
 _PROMPT_FIELDS = set(Prompt.model_fields)
 
 
-def option(*, id: str, label: str, data: Any = None, detail: str = "") -> Option:  # noqa: A002 - Option's field
+def option(*, id: str, label: str, data: Any = None, detail: str = "",  # noqa: A002 - Option's field
+           role: OptionRole = "main") -> Option:
     # trusted(Option, ...) written out: this and `event` run several times per action of every game
     if _OPTION_FAST:
-        values = {"id": id, "label": label, "detail": detail, "data": data, "then": ()}
+        values = {"id": id, "label": label, "detail": detail, "data": data, "then": (), "role": role}
     else:
         values = _OPTION.copy()  # every field, in the model's order
         values["id"], values["label"], values["detail"], values["data"] = id, label, detail, data
+        values["role"] = role
         for name, make in _OPTION_MAKE:
             values[name] = make()
     o = _new(Option)

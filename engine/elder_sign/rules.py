@@ -144,8 +144,11 @@ class ElderSignRules(FlowRules):
         phase = "final battle" if state.phase == "battle" else "investigation"
         if state.over:
             phase = "over"
+        facts = [] if state.over or state.phase == "battle" else [f"{state.seat_name(state.current)}'s turn"]
+        facts += [f"{clock_label(state.clock)} o'clock", f"Doom {state.doom}/{len(ao.doom_track)}",
+                  f"Elder Signs {state.elder_signs}/{ao.elder_signs}"]
         return Summary(phase=phase, round=state.day, waiting_for=waiting, headline=head, over=state.over,
-                       result=state.result)
+                       result=state.result, facts=facts)
 
 
 RULES = ElderSignRules()

@@ -364,9 +364,9 @@ def ask_pre_roll(state: ElderSignState, step: Frame) -> Prompt:
         opts.append(option(id="roll", label=f"Roll {plural(len(board.dice_at(state, 'pool')), 'die')}", data="roll"))
     opts += _pre_options(state, seat)
     if state.phase == "normal":
-        opts.append(option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
+        opts.append(option(id="abandon", label="Give up (the adventure fails)", data="abandon", role="danger"))
     else:
-        opts.append(option(id="stop", label="End the attack", data="stop"))
+        opts.append(option(id="stop", label="End the attack", data="stop", role="pass"))
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: ready to roll?",
                   reason=board.place_label(state, state.adventure.where if state.adventure else ""),
                   options=opts, default=[opts[0].id])
@@ -594,9 +594,9 @@ def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
         fail_label = "Failed roll: discard your last die (your attack ends)"
     else:
         fail_label = "Failed roll: discard your last die (the adventure fails)"
-    opts.append(option(id="fail", label=fail_label, data="fail"))
+    opts.append(option(id="fail", label=fail_label, data="fail", role="danger"))
     if state.phase == "normal":
-        opts.append(option(id="abandon", label="Give up (the adventure fails)", data="abandon"))
+        opts.append(option(id="abandon", label="Give up (the adventure fails)", data="abandon", role="danger"))
     todo = " | ".join([t.text() for _, t in tasks])
     kept = f" (held: {dice_text(state, held)})" if held else ""
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,

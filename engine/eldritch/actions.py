@@ -14,7 +14,7 @@ from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
 from engine.eldritch.checks import start_test
-from engine.eldritch.effects import describe, resolve
+from engine.eldritch.effects import describe
 from engine.eldritch.ops import (
     FLOW,
     Events,
@@ -29,6 +29,7 @@ from engine.eldritch.ops import (
     option,
     plural,
     push,
+    resolve,
     say,
     short,
 )
@@ -153,7 +154,8 @@ REST = option("rest", "Rest: recover 1 Health and 1 Sanity", ("rest",))
 PREPARE = {kind: option(f"prepare:{kind}", f"Prepare for travel: gain a {kind} ticket", ("prepare", kind))
            for kind in ("train", "ship")}
 ACQUIRE = option("acquire", "Acquire assets (test Influence)", ("acquire",))
-END = {n: option("end", f"End your turn ({plural(n, 'action')} unused)", ("end",)) for n in range(ACTIONS_PER_TURN + 1)}
+END = {n: option("end", f"End your turn ({plural(n, 'action')} unused)", ("end",), role="pass")
+       for n in range(ACTIONS_PER_TURN + 1)}
 
 
 def action_options(state: EldritchState, seat: int) -> list[Option]:
@@ -194,7 +196,7 @@ def action_options(state: EldritchState, seat: int) -> list[Option]:
         if f"component:{card}" not in used:
             opts.append(option(f"use:{card}", label, ("component", card, int(owner))))
     opts.append(END.get(inv.actions_left) or option("end", f"End your turn ({plural(inv.actions_left, 'action')} "
-                                                             "unused)", ("end",)))
+                                                             "unused)", ("end",), role="pass"))
     return opts
 
 
@@ -444,6 +446,9 @@ def answer_agree(state: EldritchState, frame: Frame, answer: Answer, events: Eve
     _move_items(state, proposer, partner, a["give"])
     _move_items(state, partner, proposer, a["take"])
     say(events, f"{name(state, proposer)} and {name(state, partner)} trade.", seat=proposer, kind="trade.done")
+    # the ticket limit holds after a trade: each of them over 2 chooses which to keep, the proposer first
+    P.ticket_limit(state, partner, "rule.trade", events)
+    P.ticket_limit(state, proposer, "rule.trade", events)
 
 
 def _move_items(state: EldritchState, src: int, dst: int, keys: list[str]) -> None:
@@ -463,9 +468,4 @@ def _move_items(state: EldritchState, src: int, dst: int, keys: list[str]) -> No
                 if k in src_list:
                     src_list.remove(k)
                     getattr(b, field).append(k)
-    while b.train + b.ship > 2:  # the ticket limit holds after a trade: extra tickets go back
-        if b.ship:
-            b.ship -= 1
-        else:
-            b.train -= 1
 

@@ -107,7 +107,7 @@ class SmartAgent:
 
     def _clue_reroll(self, state: EldritchState, seat: int, opts: list[Option]) -> Option:
         keep = opts[0]
-        clue = next((o for o in opts if o.id == "clue"), None)
+        clue = next((o for o in opts if o.id.startswith("clue:")), None)  # the lowest failed die
         failing = "fails" in keep.label
         if clue is not None and failing and state.investigators[seat].clues > 1:
             return clue

@@ -8,11 +8,11 @@ the result after the last reroll stands. Pass = at least `need` successes.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt
-from engine.eldritch.effects import resolve, resolve_now
 from engine.eldritch.ops import (
     Events,
     answers,
@@ -25,6 +25,8 @@ from engine.eldritch.ops import (
     option,
     plural,
     push,
+    resolve,
+    resolve_now,
     say,
 )
 from engine.eldritch.possessions import condition_of, skill_value
@@ -225,22 +227,34 @@ def _can_reroll(state: EldritchState, seat: int, a: dict[str, Any]) -> bool:
 
 
 def _reroll_options(state: EldritchState, seat: int, a: dict[str, Any]) -> list[Option]:
+    """Each way to reroll: a free reroll of its cards (once each) or 1 Clue, and which failed dice it takes. The
+    player picks the dice (Rulebook, Rerolling Dice), named by their faces: one option per distinct choice, the
+    lowest faces first."""
     faces = success_faces(state, seat)
-    failing = sorted({d for d in a["dice"] if d not in faces})
+    failing = sorted(d for d in a["dice"] if d not in faces)
     if not failing:
         return []
-    low = failing[0]
     opts: list[Option] = []
     inv = state.investigators[seat]
     for rid, n, label in free_rerolls(state, seat, a["skill"], a["combat"]):
-        if rid not in a["free_used"]:
-            k = min(n, sum(1 for d in a["dice"] if d not in faces))
-            opts.append(option(f"free:{rid}", label=f"Reroll {plural(k, 'failed die', 'failed dice')} ({label})",
-                               data=("free", rid, k)))
+        if rid in a["free_used"]:
+            continue
+        if n >= len(failing):
+            opts.append(option(f"free:{rid}", label=f"Reroll {plural(len(failing), 'failed die', 'failed dice')} "
+                                                    f"({label})", data=("free", rid, tuple(failing))))
+            continue
+        for picked in sorted(set(combinations(failing, n))):
+            opts.append(option(f"free:{rid}:{'-'.join(map(str, picked))}",
+                               label=f"Reroll {_the_dice(picked)} ({label})", data=("free", rid, picked)))
     if inv.clues > 0:
-        opts.append(option("clue", label=f"Spend 1 Clue: reroll a {low} ({plural(inv.clues, 'Clue')} held)",
-                           data=("clue", "", 1)))
+        for face in sorted(set(failing)):
+            opts.append(option(f"clue:{face}", label=f"Spend 1 Clue: reroll the {face}", data=("clue", "", (face,))))
     return opts
+
+
+def _the_dice(faces: tuple[int, ...]) -> str:
+    """"the 1", "the 1 and the 3"."""
+    return " and ".join(f"the {f}" for f in faces)
 
 
 @asks("test_reroll")
@@ -251,9 +265,11 @@ def ask_reroll(state: EldritchState, frame: Frame) -> Prompt:
     verdict = "passes" if got >= a["need"] else "fails"
     opts = _reroll_options(state, seat, a)
     opts.insert(0, option("keep", label=f"Keep: {plural(got, 'success', 'successes')} ({verdict})",
-                          data=("keep", "", 0)))
+                          data=("keep", "", ())))
+    clues = state.investigators[seat].clues
+    held = f" {plural(clues, 'Clue')} held." if clues else ""
     return ask_one(frame, f"Dice: {fmt(a['dice'])}",
-                   f"Testing {a['how']} for {card_name(state, a['source'])}; {a['need']} needed.", opts,
+                   f"Testing {a['how']} for {card_name(state, a['source'])}; {a['need']} needed.{held}", opts,
                    default="keep")
 
 
@@ -261,14 +277,15 @@ def ask_reroll(state: EldritchState, frame: Frame) -> Prompt:
 def answer_reroll(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
     a = frame.args
     seat = frame.owner
-    kind, rid, n = answer.data
+    kind, rid, picked = answer.data
     if kind == "keep":
         finish(state, seat, a, events)
         return
     faces = success_faces(state, seat)
     dice: list[int] = list(a["dice"])
-    order = sorted(range(len(dice)), key=lambda i: dice[i])
-    targets = [i for i in order if dice[i] not in faces][:n]
+    targets: list[int] = []
+    for face in picked:  # the first failed die showing each named face, each die once
+        targets.append(next(i for i, d in enumerate(dice) if d == face and d not in faces and i not in targets))
     if kind == "clue":
         state.investigators[seat].clues -= 1
         how = "1 Clue"

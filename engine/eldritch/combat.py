@@ -1,5 +1,6 @@
 """Combat encounters (digest 5): the Will test against horror, combat spells, the Strength test against
-damage, the Monster's wounds, and what defeating it means.
+damage (or the test a Monster with no Strength test is fought with instead: our ruling, docs/eldritch.md), the
+Monster's wounds, and what defeating it means.
 
 A worked example from the rulebook (tests/engine/eldritch/test_combat.py replays it with fixed dice): Will 3
 against horror 2 with 1 success loses 1 Sanity; Strength 4 -1 +2 (a weapon) rolls 5 dice, 1 success: no
@@ -13,6 +14,7 @@ from engine.core.prompt import Prompt
 from engine.eldritch import world as W
 from engine.eldritch.checks import start_test
 from engine.eldritch.ops import (
+    FLOW,
     Events,
     answers,
     ask_one,
@@ -48,6 +50,9 @@ def fight(state: EldritchState, frame: Frame, events: Events) -> None:
         stats.append(f"Will {will_mod or 0:+d}, horror {horror}")
     if damage is not None:
         stats.append(f"Strength {strength_mod or 0:+d}, damage {damage}")
+    elif m.combat_test is not None:
+        alt = m.combat_test
+        stats.append(f"{alt.skill.title()} {alt.mod:+d} instead of Strength, damage {alt.damage}")
     stats.append(f"toughness {toughness}" + (f", {token.damage} wounds" if token.damage else ""))
     say(events, f"{name(state, seat)} fights {m.name} ({'; '.join(stats)}).", seat=seat, cause=token.kind,
         kind="combat.started", monster=token.kind, uid=token.uid)
@@ -83,20 +88,27 @@ def fight_strength(state: EldritchState, frame: Frame, events: Events) -> None:
     c = content(state)
     m = c.monsters[token.kind]
     _, _, strength_mod, damage, _ = W.monster_stats(state, token)
+    skill, mod = "strength", strength_mod or 0
     if damage is None:
         if m.cultist:  # a Cultist without a Strength test: after the Will test it is defeated, for 1 Health
             say(events, f"The {m.name} is overcome, but not without a struggle.", seat=seat, cause=token.kind)
             change_track(state, seat, "health", -1, token.kind, events)
             defeat_monster(state, seat, token, events)
-        return
+            return
+        if m.combat_test is None:  # content.Monster refuses such a Monster; nothing to roll
+            return
+        skill, mod, damage = m.combat_test.skill, m.combat_test.mod, m.combat_test.damage
     spells = combat_spells(state, seat)
     if spells and not frame.args.get("cast"):
         push(state, "fight_cast", seat, uid=token.uid, bonus=frame.args.get("bonus", 0), spells=spells)
         return
-    start_test(state, seat, "strength", strength_mod or 0, token.kind, combat=True, resist=m.resist,
-               then="fight_strength_result", then_args={"uid": token.uid, "damage": damage})
-    # a combat spell's bonus is carried into the pool
-    state.flow.stack[-1].args["bonus"] = int(frame.args.get("bonus", 0))
+    if skill != "strength":
+        say(events, f"{m.name} cannot be fought with Strength: {name(state, seat)} tests {skill.title()} instead.",
+            seat=seat, cause=token.kind)
+    start_test(state, seat, skill, mod, token.kind, combat=True, resist=m.resist, then="fight_strength_result",
+               then_args={"uid": token.uid, "damage": damage})
+    # a combat spell's Strength bonus is carried into the pool (it adds nothing to another skill's test)
+    state.flow.stack[-1].args["bonus"] = int(frame.args.get("bonus", 0)) if skill == "strength" else 0
 
 
 def combat_spells(state: EldritchState, seat: int) -> list[str]:
@@ -115,7 +127,10 @@ def ask_cast(state: EldritchState, frame: Frame) -> Prompt:
         opts.append(option(s, label=f"Cast {sp.name} (test {sp.combat.skill.title()}{mod})", detail=sp.text,
                            data=s))
     opts.append(option("none", label="Fight without a spell", data=None))
-    return ask_one(frame, "Cast a spell before the Strength test?",
+    token = token_of(state, frame.args["uid"])
+    alt = content(state).monsters[token.kind].combat_test if token is not None else None
+    test = f"{alt.skill.title()} test (in place of Strength)" if alt is not None else "Strength test"
+    return ask_one(frame, f"Cast a spell before the {test}?",
                    f"Fighting {card_name(state, _kind(state, frame.args['uid']))}", opts, default="none")
 
 
@@ -137,8 +152,6 @@ def answer_cast(state: EldritchState, frame: Frame, answer: Answer, events: Even
 
 
 def _flip_frame(state: EldritchState, seat: int, spell: str) -> Frame:
-    from engine.eldritch.ops import FLOW
-
     return FLOW.frame(state, "fx", seat, spell, effects=[{"flip": True}], source=spell, card=spell, monster=None,
                       space=None)
 

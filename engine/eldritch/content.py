@@ -190,8 +190,19 @@ class MonsterStats(Strict):
     toughness: int = Field(ge=1)
 
 
+class CombatTest(Strict):
+    """What a Monster with no Strength test is fought with instead (our content's rule, docs/eldritch.md): the
+    investigator tests `skill`+`mod` where the Strength test would be; each success wounds the Monster, and the
+    investigator loses `damage` minus the successes in Health, as after a Strength test."""
+
+    skill: Literal["lore", "influence", "observation", "will"]
+    mod: int = 0
+    damage: int = Field(default=0, ge=0)
+
+
 class Monster(Card, MonsterStats):
     count: int = Field(default=1, ge=1)
+    combat_test: CombatTest | None = None  # fought with this test instead: a Monster with no Strength test
     epic: bool = False
     resist: Literal["magical", "physical"] | None = None
     spawn: Effects = Field(default_factory=list)  # resolved when it spawns (e.g. move: tunguska)
@@ -200,6 +211,16 @@ class Monster(Card, MonsterStats):
     loss_cap: int | None = None  # loses at most this much Health from any one effect
     per_investigator: bool = False  # an Epic Monster's toughness is this number plus the investigators
     _v = field_validator("spawn", "reckoning", mode="before")(_effects)
+
+    @model_validator(mode="after")
+    def _defeatable(self) -> Monster:
+        """Every Monster can be defeated in combat: by its Strength test, by the test it has instead, or (a
+        Cultist) by the Ancient One sheet's rule."""
+        if self.strength_mod is None and self.damage is None and self.combat_test is None and not self.cultist:
+            raise ValueError("a Monster with no Strength test needs a combat_test, or nothing can defeat it")
+        if self.combat_test is not None and (self.strength_mod is not None or self.damage is not None):
+            raise ValueError("combat_test replaces the Strength test: a Monster has one or the other")
+        return self
 
 
 class StageMix(Strict):

@@ -1,9 +1,13 @@
 """The effect interpreter: resolves a card's effect list one verb at a time on the kernel's stack.
 
-`resolve(state, seat, effects, source, ...)` pushes an `fx` frame. Running it takes the first effect, pushes the
-rest as another `fx` frame and does the first (which may push questions or tests above the rest), so an
-effect list resumes exactly where it was after any decision, and a defeat (which cancels the investigator's
+`resolve(state, seat, effects, source, ...)` (ops.py) pushes an `fx` frame. Running it takes the first effect,
+pushes the rest as another `fx` frame and does the first (which may push questions or tests above the rest), so
+an effect list resumes exactly where it was after any decision, and a defeat (which cancels the investigator's
 frames, world.interrupt) stops it at once (RG "Defeated Investigators").
+
+The rules modules reach the interpreter only through ops.py (`resolve` pushes an `fx` frame, `resolve_now` calls
+the function registered here), so this module may import them and none of them imports it: the package has no
+import cycle (tests/engine/test_import_cycles.py).
 
 The context travels in the frame: `card` (the card the effect is printed on: "this card"), `monster` (the
 Monster being fought or spawned), `space` (where a Monster's effect happens). With no investigator ("you")
@@ -19,6 +23,9 @@ from engine.core.prompt import Prompt
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
+from engine.eldritch.checks import card_test
+from engine.eldritch.combat import hurt_monster
+from engine.eldritch.mythos import expire, leave_play
 from engine.eldritch.ops import (
     FLOW,
     Events,
@@ -29,10 +36,13 @@ from engine.eldritch.ops import (
     auto,
     card_name,
     content,
+    interpreter,
     name,
     option,
     plural,
     push,
+    resolve,
+    resolve_now,
     say,
 )
 from engine.eldritch.state import SKILL_NAMES, EldritchState
@@ -46,22 +56,6 @@ YOU_VERBS = frozenset({
     "ambush", "fight_here", "test", "choice", "may", "spend", "unless", "one_here", "if_condition", "if_space",
     "spawn_monster", "monster_damage", "combat_bonus", "special_encounter",
 })
-
-
-def resolve(state: EldritchState, seat: int | None, effects: Effects, source: str, *, card: str | None = None,
-            monster: int | None = None, space: str | None = None) -> None:
-    """Push an effect list to resolve next (before whatever is already pending)."""
-    if effects:
-        push(state, "fx", seat, effects=effects, source=source, card=card, monster=monster, space=space)
-
-
-def resolve_now(state: EldritchState, seat: int | None, effects: Effects, source: str, events: Events, *,
-                card: str | None = None, monster: int | None = None, space: str | None = None) -> None:
-    """Resolve an effect list at once: exactly what `resolve` and then running its frame does, for a caller
-    whose `resolve` would be the last thing it pushes before the driver runs again (so that frame would run
-    next). It saves a frame for most encounters and test results."""
-    if effects:
-        run_effects(state, seat, effects, source, {"card": card, "monster": monster, "space": space}, events)
 
 
 def ctx(frame: Frame) -> dict[str, Any]:
@@ -85,6 +79,7 @@ def run_fx(state: EldritchState, frame: Frame, events: Events) -> None:
     run_effects(state, frame.seat, frame.args["effects"], frame.args.get("source", ""), ctx(frame), events)
 
 
+@interpreter
 def run_effects(state: EldritchState, seat: int | None, effects: Effects, source: str, c: dict[str, Any],
                 events: Events) -> None:
     invs = state.investigators
@@ -387,8 +382,6 @@ def _monster_damage(state: EldritchState, seat: int, n: int, source: str, c: dic
             pick(state, seat, "Which Monster?", source, opts, c, monster_pick=True)
             return
     if uid is not None:
-        from engine.eldritch.combat import hurt_monster
-
         hurt_monster(state, seat, uid, n, source, events)
 
 
@@ -438,11 +431,15 @@ def _spawn_epic(state: EldritchState, arg: dict[str, str], source: str, c: dict[
     if any(m.kind == mon.id for m in state.monsters):
         return
     space = arg.get("space") or c["space"] or W.random_space(state)
-    W.place_monster(state, mon.id, space)
+    token = W.place_monster(state, mon.id, space)
     say(events, f"{mon.name} appears at {W.space_name(state, space)}!", cause=source, kind="monster.spawned",
         space=space, monster=mon.id)
     events[-1].render = True
     W.check_crowd(state, events)
+    mystery = content(state).mysteries[state.mystery] if state.mystery is not None else None
+    if mystery is not None and mystery.epic == mon.id and state.mystery_tokens:  # advanced before it came
+        loss, state.mystery_tokens = state.mystery_tokens, 0
+        hurt_monster(state, None, token.uid, loss, mystery.id, events)
 
 
 def _where(state: EldritchState, seat: int | None, c: dict[str, Any]) -> str:
@@ -540,8 +537,6 @@ def _tokens(state: EldritchState, n: int, source: str, c: dict[str, Any], events
             o.tokens = max(0, o.tokens + n)
             say(events, f"{card_name(state, card)} now holds {plural(o.tokens, 'Eldritch token')}.", cause=source)
             if o.tokens == 0 and n < 0:
-                from engine.eldritch.mythos import expire
-
                 expire(state, card, events)
             return
 
@@ -553,8 +548,6 @@ def _solve(state: EldritchState, _: Any, source: str, c: dict[str, Any], events:
     if card == state.mystery:
         W.solve_mystery(state, events)
         return
-    from engine.eldritch.mythos import leave_play
-
     if any(o.card == card for o in state.ongoing):
         say(events, f"{card_name(state, card)} is resolved and leaves play.", cause=source, kind="rumor.solved")
         events[-1].render = True
@@ -562,7 +555,34 @@ def _solve(state: EldritchState, _: Any, source: str, c: dict[str, Any], events:
 
 
 def _mystery(state: EldritchState, n: int, source: str, c: dict[str, Any], events: Events) -> None:
-    W.add_mystery_tokens(state, n, events, source)
+    """Advance the active Mystery n times, as its kind says (RG "Advancing the Active Mystery", our reading:
+    docs/eldritch.md): a Mystery solved by Eldritch tokens gets one token a time; one solved by defeating an
+    Epic Monster has that Monster lose Health, half the investigators (rounded up) a time, kept on the card
+    while the Monster is not on the board. The Final Mystery is not the active Mystery (RG FAQ): after the
+    awakening this does nothing."""
+    if state.mystery is None or n <= 0:
+        return
+    m = content(state).mysteries[state.mystery]
+    if m.epic is None:
+        W.add_mystery_tokens(state, n, events, source)
+        return
+    loss = n * W.need_of(state, "half")
+    token = next((t for t in state.monsters if t.kind == m.epic and t.space), None)
+    epic = card_name(state, m.epic)
+    if token is None:
+        state.mystery_tokens += loss
+        say(events, f"{m.name} advances: {epic} will lose {loss} Health when it appears.", cause=source,
+            kind="mystery.progress")
+        return
+    say(events, f"{m.name} advances: {epic} is weakened.", cause=source, kind="mystery.progress")
+    hurt_monster(state, None, token.uid, loss, source, events)
+
+
+def advances_nothing(state: EldritchState, effects: Effects) -> bool:
+    """Whether an effect list only advances the active Mystery (with narration) while there is none to
+    advance: after the awakening, or with the Mystery deck exhausted."""
+    verbs = [next(iter(e)) for e in effects]
+    return "mystery" in verbs and state.mystery is None and all(v in ("mystery", "say") for v in verbs)
 
 
 def _lose(state: EldritchState, _: Any, source: str, c: dict[str, Any], events: Events) -> None:
@@ -607,8 +627,6 @@ def _discard_self(state: EldritchState, seat: int | None, _: Any, source: str, c
     if holder is not None:
         P.discard_possession(state, holder, card, source, events)
         return
-    from engine.eldritch.mythos import leave_play
-
     if any(o.card == card for o in state.ongoing):
         leave_play(state, card)
 
@@ -617,8 +635,6 @@ def _discard_self(state: EldritchState, seat: int | None, _: Any, source: str, c
 
 
 def _test(state: EldritchState, seat: int, t: dict[str, Any], source: str, c: dict[str, Any], events: Events) -> None:
-    from engine.eldritch.checks import card_test
-
     card_test(state, seat, t["skill"], t.get("mod", 0), source, t.get("need", 1), t.get("pass", []), t.get("fail", []),
              t.get("per_success", []), c["card"], events)
 
@@ -645,7 +661,9 @@ def _may(state: EldritchState, seat: int, effects: Effects, source: str, c: dict
 
 
 def _spend(state: EldritchState, seat: int, s: dict[str, Any], source: str, c: dict[str, Any], events: Events) -> None:
-    if not can_pay(state, seat, s["cost"]):
+    """Offer to pay for something; not offered when it cannot be paid, or when what it buys would do nothing
+    (a Clue for advancing a Mystery that is no longer there)."""
+    if not can_pay(state, seat, s["cost"]) or advances_nothing(state, s["then"]):
         return
     pick(state, seat, "Pay for it?", source,
          [("pay", f"Pay: {describe(state, s['cost'])} → {describe(state, s['then'])}", [*s["cost"], *s["then"]]),
@@ -906,6 +924,8 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
         return f"gain a {arg.replace('_', ' ').title()} Condition"
     if verb == "say":
         return ""
+    if verb == "mystery":
+        return _advance_words(state, arg)
     if verb == "spend":
         return f"you may pay {describe(state, arg['cost']).lower()}"
     if verb in ("choice", "may", "unless", "each_investigator", "one_here", "if_condition", "if_space", "roll"):
@@ -919,7 +939,7 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
         "discard_condition": f"discard {str(arg).replace('_', ' ')}", "lose_possession": f"discard an {arg}"
         if str(arg)[0] in "aeiou" else f"discard a {arg}", "advance_doom": f"doom advances {arg}",
         "retreat_doom": f"doom retreats {arg}", "close_gate": "close the Gate", "take_clue": "take the Clue here",
-        "ambush": "an ambush", "mystery": "advance the Mystery", "monster_damage": f"the Monster loses {arg} Health",
+        "ambush": "an ambush", "monster_damage": f"the Monster loses {arg} Health",
         "combat_bonus": f"+{arg} Strength this fight", "spawn_monster": "a Monster appears",
         "spawn_gate": "a Gate opens", "spawn_clue": "a Clue appears", "spawn_set_aside": "a set-aside Monster appears",
         "spawn_monster_at": "a Monster appears", "gather": "Monsters gather", "group_spend": "a payment in Clues",
@@ -928,3 +948,10 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
     }
     return str(words.get(verb, verb.replace("_", " ")))
 
+
+def _advance_words(state: EldritchState, n: Any) -> str:
+    """"advance the Mystery", and what that does for a Mystery solved by defeating an Epic Monster."""
+    m = content(state).mysteries[state.mystery] if state.mystery is not None else None
+    if m is None or m.epic is None or not isinstance(n, int):
+        return "advance the Mystery"
+    return f"advance the Mystery ({card_name(state, m.epic)} loses {n * W.need_of(state, 'half')} Health)"

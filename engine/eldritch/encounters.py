@@ -13,9 +13,10 @@ from typing import Any
 
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt
+from engine.eldritch import possessions as P
 from engine.eldritch import world as W
-from engine.eldritch.effects import resolve, resolve_now
 from engine.eldritch.ops import (
+    FLOW,
     Events,
     answers,
     ask_one,
@@ -25,7 +26,10 @@ from engine.eldritch.ops import (
     content,
     name,
     option,
+    plural,
     push,
+    resolve,
+    resolve_now,
     say,
 )
 from engine.eldritch.possessions import condition_of
@@ -240,8 +244,9 @@ def _rumor(state: EldritchState, seat: int, card: str, events: Events) -> None:
 
 
 def _defeated(state: EldritchState, seat: int, index: str, events: Events) -> None:
-    """Find a defeated investigator: take all their possessions, then their Crippled or Insane encounter; the
-    token leaves the game (digest 6)."""
+    """Find a defeated investigator: take all their possessions, Clues and travel tickets (over 2 tickets, the
+    finder chooses which to keep), then their Crippled or Insane encounter; the token leaves the game (RB p.14,
+    Defeated Investigators and Encountering Defeated Investigators)."""
     c = content(state)
     token = state.defeated.pop(int(index))
     inv = state.investigators[seat]
@@ -249,14 +254,23 @@ def _defeated(state: EldritchState, seat: int, index: str, events: Events) -> No
     inv.artifacts += token.artifacts
     inv.spells += token.spells
     inv.clues += token.clues
+    inv.train += token.train
+    inv.ship += token.ship
     sheet = c.investigators[token.card]
     taken = [card_name(state, x) for x in [*token.assets, *token.artifacts, *token.spells]]
     if token.clues:
-        taken.append(f"{token.clues} Clue{'s' if token.clues != 1 else ''}")
+        taken.append(plural(token.clues, "Clue"))
+    if token.train or token.ship:
+        taken.append(P.tickets_text(token.train, token.ship))
     say(events, f"{name(state, seat)} finds {sheet.name}" + (f" and takes {', '.join(taken)}." if taken else "."),
         seat=seat, cause=token.card, kind="encounter.started")
     enc = sheet.crippled if token.track == "health" else sheet.insane
     say(events, enc.text, seat=seat, cause=token.card)
+    if P.ticket_limit(state, seat, token.card, events):  # the encounter resolves once the tickets are chosen
+        stack = state.flow.stack
+        stack.insert(len(stack) - 1, FLOW.frame(state, "fx", seat, token.card, effects=enc.effects,
+                                                source=token.card, card=token.card, monster=None, space=None))
+        return
     resolve_now(state, seat, enc.effects, token.card, events, card=token.card)
 
 

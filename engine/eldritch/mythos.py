@@ -14,7 +14,6 @@ from engine.core.flow import Answer, Frame
 from engine.core.prompt import Prompt
 from engine.eldritch import world as W
 from engine.eldritch.board import reference
-from engine.eldritch.effects import resolve, resolve_now
 from engine.eldritch.ops import (
     Events,
     active_seats,
@@ -29,9 +28,12 @@ from engine.eldritch.ops import (
     plural,
     push,
     push_seq,
+    resolve,
+    resolve_now,
     say,
     seats_from_lead,
 )
+from engine.eldritch.setup import start_investigator
 from engine.eldritch.state import EldritchState, Ongoing
 
 
@@ -234,8 +236,6 @@ def pick_lapse(state: EldritchState, frame: Frame, events: Events | None = None)
 
 @answers("pick_investigator")
 def answer_pick(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
-    from engine.eldritch.setup import start_investigator
-
     seat = frame.owner
     inv = state.investigators[seat]
     inv.defeated = False

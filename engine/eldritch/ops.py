@@ -6,6 +6,7 @@ Frames carry plain dict arguments (no model): they are built on every step of ev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -13,7 +14,7 @@ from pydantic import BaseModel
 from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, OptionRole, Prompt, PromptKind
 from engine.core.text import plural as plural
 from engine.core.trusted import defaults, trusted
 from engine.eldritch.content import EldritchContent, content_of
@@ -65,6 +66,34 @@ def push(state: EldritchState, op: str, seat: int | None = None, **args: Any) ->
     return frame
 
 
+def resolve(state: EldritchState, seat: int | None, effects: list[dict[str, Any]], source: str, *,
+            card: str | None = None, monster: int | None = None, space: str | None = None) -> None:
+    """Push an effect list to resolve next (before whatever is already pending): an `fx` frame, which the
+    effect interpreter (effects.py) runs."""
+    if effects:
+        push(state, "fx", seat, effects=effects, source=source, card=card, monster=monster, space=space)
+
+
+#: the effect interpreter's entry (effects.run_effects), registered by effects.py as it registers the `fx` op:
+#: the rules modules resolve effect lists through it without importing the interpreter, which calls them
+_interpreter: list[Callable[..., None]] = []
+
+
+def interpreter(fn: Callable[..., None]) -> Callable[..., None]:
+    """Register the effect interpreter `resolve_now` runs (effects.py does, once)."""
+    _interpreter[:] = [fn]
+    return fn
+
+
+def resolve_now(state: EldritchState, seat: int | None, effects: list[dict[str, Any]], source: str, events: Events,
+                *, card: str | None = None, monster: int | None = None, space: str | None = None) -> None:
+    """Resolve an effect list at once: exactly what `resolve` and then running its frame does, for a caller
+    whose `resolve` would be the last thing it pushes before the driver runs again (so that frame would run
+    next). It saves a frame for most encounters and test results."""
+    if effects:
+        _interpreter[0](state, seat, effects, source, {"card": card, "monster": monster, "space": space}, events)
+
+
 def push_seq(state: EldritchState, steps: list[tuple[str, int | None, dict[str, Any]]]) -> None:
     """Push several frames so that they run in the order given."""
     for op, seat, args in reversed(steps):
@@ -109,11 +138,12 @@ _OPTION_FIELDS: set[str] = set(Option.model_fields)
 _PROMPT, _PROMPT_FACTORIES = defaults(Prompt, {"seq", "seats", "kind", "title", "reason", "options", "default"})
 
 
-def option(oid: str, label: str, data: Any = None, detail: str = "") -> Option:
+def option(oid: str, label: str, data: Any = None, detail: str = "", role: OptionRole = "main") -> Option:
     """An Option from the engine's own values, built without re-validation (engine/core/trusted.py): a random
     playout builds a dozen for every decision."""
     opt = _new(Option)  # engine.core.trusted.trusted, inlined
-    _set_dict(opt, "__dict__", {"id": oid, "label": label, "detail": detail, "data": data, "then": ()})
+    _set_dict(opt, "__dict__", {"id": oid, "label": label, "detail": detail, "data": data, "then": (),
+                                  "role": role})
     _set_fields_set(opt, _OPTION_FIELDS)
     _set_extra(opt, None)
     _set_private(opt, None)

@@ -6,7 +6,9 @@ of trait X" searches the deck for one; "gain a random Asset" draws the top of th
 
 from __future__ import annotations
 
-from engine.eldritch.ops import Events, card_name, content, name, plural, say
+from engine.core.flow import Answer, Frame
+from engine.core.prompt import Prompt
+from engine.eldritch.ops import Events, answers, ask_one, asks, card_name, content, name, option, plural, push, say
 from engine.eldritch.state import SKILL_NAMES, EldritchState
 from engine.eldritch.world import defeat, draw_clue_token
 
@@ -93,18 +95,83 @@ def lose_clues(state: EldritchState, seat: int, n: int, cause: str, events: Even
             kind="clue.lost")
 
 
+TICKET_LIMIT = 2
+
+
 def gain_ticket(state: EldritchState, seat: int, kind: str, cause: str, events: Events) -> None:
-    """At most 2 tickets in all (digest 3.1 Prepare): at the cap a new ticket takes the place of one of the
-    other kind if there is one (the player would discard it to make room), else it is not gained."""
+    """At most 2 tickets in all (Rulebook, Prepare for Travel): holding 2 of this kind already, the new one is
+    not gained (keeping those 2 is the only choice); otherwise over 2 the player chooses which 2 to keep, the new
+    ticket first by default."""
     inv = state.investigators[seat]
     other = "ship" if kind == "train" else "train"
-    if inv.train + inv.ship >= 2:
-        if getattr(inv, other) == 0:
-            say(events, f"{name(state, seat)} already holds 2 tickets.", seat=seat, cause=cause)
-            return
-        setattr(inv, other, getattr(inv, other) - 1)
+    if inv.train + inv.ship >= TICKET_LIMIT and getattr(inv, other) == 0:
+        say(events, f"{name(state, seat)} already holds 2 tickets.", seat=seat, cause=cause)
+        return
     setattr(inv, kind, getattr(inv, kind) + 1)
     say(events, f"{name(state, seat)} gains a {kind} ticket.", seat=seat, cause=cause, kind="ticket.gained")
+    ticket_limit(state, seat, cause, events, prefer=kind)
+
+
+
+def ticket_choices(train: int, ship: int, prefer: str = "train") -> list[tuple[int, int]]:
+    """Every way to keep 2 of these tickets, as (train, ship), the most of the `prefer` kind first."""
+    out = [(t, TICKET_LIMIT - t) for t in range(min(train, TICKET_LIMIT), -1, -1) if TICKET_LIMIT - t <= ship]
+    return out if prefer == "train" else out[::-1]
+
+
+def tickets_text(train: int, ship: int) -> str:
+    parts = [plural(n, f"{kind} ticket") for n, kind in ((train, "train"), (ship, "ship")) if n]
+    return " and ".join(parts) or "no ticket"
+
+
+def ticket_limit(state: EldritchState, seat: int, source: str, events: Events, prefer: str = "train") -> bool:
+    """Over 2 travel tickets, the player chooses 2 to keep and discards the rest (Rulebook, Prepare for
+    Travel): a question when there is a choice between kinds (keeping the most `prefer` tickets is the
+    default), else the extra tickets simply go. True when it asked (a `keep_tickets` frame is on top)."""
+    inv = state.investigators[seat]
+    if inv.train + inv.ship <= TICKET_LIMIT or not inv.active:
+        return False
+    choices = ticket_choices(inv.train, inv.ship)
+    if len(choices) > 1:
+        push(state, "keep_tickets", seat, source=source, prefer=prefer)
+        return True
+    keep_tickets(state, seat, *choices[0], source, events)
+    return False
+
+
+def keep_tickets(state: EldritchState, seat: int, train: int, ship: int, source: str, events: Events) -> None:
+    inv = state.investigators[seat]
+    gone = tickets_text(inv.train - train, inv.ship - ship)
+    inv.train, inv.ship = train, ship
+    say(events, f"{name(state, seat)} keeps {tickets_text(train, ship)} and discards {gone}.", seat=seat,
+        cause=source, kind="ticket.discarded")
+
+
+@asks("keep_tickets")
+def ask_keep_tickets(state: EldritchState, frame: Frame) -> Prompt:
+    inv = state.investigators[frame.owner]
+    opts = [option(f"keep:{t}:{s}", f"Keep {_kept(t, s)}", (t, s))
+            for t, s in ticket_choices(inv.train, inv.ship, frame.args.get("prefer", "train"))]
+    return ask_one(frame, f"Keep which 2 of your {inv.train + inv.ship} travel tickets?",
+                   f"You hold {tickets_text(inv.train, inv.ship)}; an investigator keeps at most 2.", opts)
+
+
+def _kept(train: int, ship: int) -> str:
+    """"2 train tickets", "1 train and 1 ship ticket": short enough for a button."""
+    return "1 train and 1 ship ticket" if train == ship == 1 else tickets_text(train, ship)
+
+
+def keep_tickets_lapse(state: EldritchState, frame: Frame) -> bool:
+    """The question lapses once its seat holds 2 tickets or fewer (a later question, answered first, settled
+    it: the travel-ticket passive gains two at once)."""
+    inv = state.investigators[frame.owner]
+    return inv.train + inv.ship <= TICKET_LIMIT
+
+
+@answers("keep_tickets")
+def answer_keep_tickets(state: EldritchState, frame: Frame, answer: Answer, events: Events) -> None:
+    train, ship = answer.data
+    keep_tickets(state, frame.owner, int(train), int(ship), frame.args.get("source", ""), events)
 
 
 # ------------------------------------------------------------------ cards

@@ -13,7 +13,16 @@ from engine.core.flow import Frame
 from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
 from engine.core.prompt import Option
 from engine.core.text import plural
-from engine.eldritch import actions, checks, combat, effects, encounters, mythos, setup  # noqa: F401 (ops)
+from engine.eldritch import (  # noqa: F401 (ops)
+    actions,
+    checks,
+    combat,
+    effects,
+    encounters,
+    mythos,
+    possessions,
+    setup,
+)
 from engine.eldritch.content import default_content
 from engine.eldritch.ops import FLOW, content
 from engine.eldritch.state import EldritchState
@@ -27,6 +36,8 @@ def lapse(state: EldritchState, frame: Frame) -> bool:
         return mythos.pick_lapse(state, frame)
     if frame.op == "pass_lead":
         return mythos.lead_lapse(state, frame)
+    if frame.op == "keep_tickets" and possessions.keep_tickets_lapse(state, frame):
+        return True
     if frame.seat is None:
         return False
     inv = state.investigators[frame.seat]
@@ -83,8 +94,10 @@ class EldritchRules(FlowRules):
         head = (f"{ao.name}{' (awake)' if state.awakened else ''} · doom {state.doom} · omen {state.omen_colour} · "
                 f"Mysteries {len(state.solved)}/{ao.mysteries} (active: {mystery}) · "
                 f"{plural(len(state.gates), 'Gate')}")
+        facts = [f"{state.seat_name(state.current)}'s turn"] if state.current is not None and not state.over else []
+        facts += [f"Doom {state.doom}", f"Omen {state.omen_colour}", f"Mysteries {len(state.solved)}/{ao.mysteries}"]
         return Summary(phase="over" if state.over else state.phase, round=state.round, waiting_for=waiting,
-                       headline=head, over=state.over, result=state.result)
+                       headline=head, over=state.over, result=state.result, facts=facts)
 
 
 RULES = EldritchRules()

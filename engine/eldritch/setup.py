@@ -20,10 +20,9 @@ from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import reference
 from engine.eldritch.content import EldritchContent, content_of, default_content
-from engine.eldritch.effects import resolve
 from engine.eldritch.encounters import set_expedition
-from engine.eldritch.ops import Events, auto, content, name, push, push_seq, say, seats_from_lead
-from engine.eldritch.state import EldritchState, Investigator
+from engine.eldritch.ops import Events, auto, content, name, push, push_seq, resolve, say, seats_from_lead
+from engine.eldritch.state import EldritchState, Investigator, Ongoing
 
 #: what this table does differently from a physical one (docs/eldritch.md, "Not implemented"); players read it in
 #: `/help game:eldritch` (docs/howto/eldritch.md, "This edition"), to which setup points
@@ -139,22 +138,36 @@ def new_game(rules_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
     # step 8: the Mythos deck by stages
     difficulty = options.get("mythos", "normal")
     state.decks["mythos"] = Deck(name="mythos", draw_pile=build_mythos(c, ao_id, difficulty, rng))
-    # step 9: reference, doom, omen, reserve, gates (each with a Monster), expedition, clues, first Mystery
-    gates, _, clues = reference(len(seats))
+    # step 9: reference, doom, omen, reserve, then on the stack: gates (each with a Monster, whose spawn effect
+    # resolves before the next Gate opens), expedition, clues, the first Mystery
+    gates, _, _ = reference(len(seats))
     P.refill_reserve(state, events)
-    for _ in range(gates):
-        W.spawn_gate(state, events, "setup")
+    steps: list[tuple[str, int | None, dict[str, Any]]] = [("setup_gate", None, {}) for _ in range(gates)]
+    steps.append(("setup_clues", None, {}))
+    if options.get("starting_rumor"):
+        steps.append(("starting_rumor", None, {}))
+    steps += [("setup_done", None, {}), ("round_start", None, {})]
+    push_seq(state, steps)
+    return state, events
+
+
+@auto("setup_gate")
+def setup_gate(state: EldritchState, frame: Frame, events: Events) -> None:
+    """One of setup's Gates and its Monster; a frame of its own, so that the Monster's spawn effect (pushed
+    above what is left of setup) resolves at once, as any spawn effect does (Rulebook, Spawning Monsters)."""
+    W.spawn_gate(state, events, "setup")
+
+
+@auto("setup_clues")
+def setup_clues(state: EldritchState, frame: Frame, events: Events) -> None:
+    """The rest of setup step 9: the expedition, the Clues, the table notes and the first Mystery (whose "enters
+    play" effect resolves next)."""
     set_expedition(state)
-    for _ in range(clues):
+    for _ in range(reference(state.players)[2]):
         W.spawn_clue(state, events, "setup")
     state.notices = list(NOTICES)
     say(events, table_notes(state.game), kind="setup.notice")
-    push(state, "round_start")
-    push(state, "setup_done")
-    if options.get("starting_rumor"):
-        push(state, "starting_rumor")
     W.next_mystery(state, events)
-    return state, events
 
 
 @auto("setup_done")
@@ -253,8 +266,6 @@ def starting_rumor(state: EldritchState, frame: Frame, events: Events) -> None:
     rumors = sorted(m.id for m in c.mythos.values() if m.rumor is not None and m.id not in in_deck)
     if not rumors:
         return
-    from engine.eldritch.mythos import Ongoing
-
     card = rumors[state.rng.below(len(rumors))]
     m = c.mythos[card]
     assert m.rumor is not None

@@ -66,6 +66,8 @@ class DefeatedToken(BaseModel):
     artifacts: list[str] = Field(default_factory=list)
     spells: list[str] = Field(default_factory=list)
     clues: int = 0
+    train: int = 0  # travel tickets are possessions too: they stay on the sheet (RB p.14, Defeated Investigators)
+    ship: int = 0
 
 
 class Ongoing(BaseModel):

@@ -16,6 +16,7 @@ from engine.eldritch.ops import (
     name,
     plural,
     push,
+    resolve,
     say,
 )
 from engine.eldritch.state import OMEN_TRACK, DefeatedToken, EldritchState, MonsterToken
@@ -97,8 +98,6 @@ def awaken(state: EldritchState, events: Events) -> None:
         state.mystery_tokens = 0
     if ao.final_mystery is not None:
         say(events, f"The Final Mystery: {ao.final_mystery.text}", cause=state.ao, kind="mystery.final")
-    from engine.eldritch.effects import resolve
-
     if ao.final_mystery is None:
         push(state, "lose_now", None, why=f"{ao.name} has awakened. The investigators lose.")
     resolve(state, state.lead, ao.awaken, state.ao, card=state.ao)
@@ -197,8 +196,6 @@ def arrive(state: EldritchState, kind: str, space: str, events: Events, cause: s
     say(events, f"{monster.name} appears at {space_name(state, space)}.", cause=cause, kind="monster.spawned",
         space=space, monster=kind)
     if monster.spawn:
-        from engine.eldritch.effects import resolve
-
         resolve(state, None, monster.spawn, kind, monster=token.uid, space=space)
     check_crowd(state, events)
     return token
@@ -313,8 +310,6 @@ def next_mystery(state: EldritchState, events: Events) -> None:
     state.mystery_tokens = 0
     say(events, f"A new Mystery: {m.name}. {m.text}".strip(), cause=card, kind="mystery.new")
     if m.enter:
-        from engine.eldritch.effects import resolve
-
         resolve(state, state.lead, m.enter, card, card=card)
 
 
@@ -375,9 +370,10 @@ def solve_final(state: EldritchState, events: Events) -> None:
 
 def defeat(state: EldritchState, seat: int, track: str, events: Events) -> None:
     """Health or Sanity at 0: the investigator is defeated at once and stops what they were resolving; doom
-    advances 1; the token lies at the nearest City with their possessions; Conditions and Improvements are
-    discarded; the Lead passes on (RG "Defeated Investigators" steps 1-4). After the awakening the player is
-    eliminated instead of choosing a new investigator (RG "Choosing a New Investigator")."""
+    advances 1; the token lies at the nearest City with their possessions, travel tickets included (RB p.14);
+    Conditions and Improvements are discarded; the Lead passes on (RG "Defeated Investigators" steps 1-4). After
+    the awakening the player is eliminated instead of choosing a new investigator (RG "Choosing a New
+    Investigator")."""
     inv = state.investigators[seat]
     if not inv.active:
         return
@@ -393,7 +389,7 @@ def defeat(state: EldritchState, seat: int, track: str, events: Events) -> None:
     assert inv.card is not None
     state.defeated.append(DefeatedToken(card=inv.card, space=city, track="health" if track == "health" else "sanity",
                                         assets=inv.assets, artifacts=inv.artifacts, spells=inv.spells,
-                                        clues=inv.clues))
+                                        clues=inv.clues, train=inv.train, ship=inv.ship))
     for cond in inv.conditions:
         state.decks["condition"].put_bottom(cond)
     inv.past.append(inv.card)

@@ -31,5 +31,21 @@ class PeekCountdown(CountdownRules):
         return events
 
 
+class PairCountdown(CountdownRules):
+    """A turn is two moves, by two players: the first player's move does not end the section, so the game
+    starts waiting for someone else in the middle of one message (how a ping must reach them)."""
+
+    id = "countdown-pair"
+    name = "Countdown in pairs"
+
+    def apply(self, state: GameState, action: Action, prompt: Prompt) -> list[Event]:
+        assert isinstance(state, CountdownState)
+        events = super().apply(state, action, prompt)
+        if state.turn % 2 == 1 and not state.over:  # the pair's second mover is next: the section goes on
+            events = [e for e in events if e.kind != "turn.ended"]
+        return events
+
+
 DUO = DuoCountdown()
+PAIR = PairCountdown()
 PEEK = PeekCountdown()

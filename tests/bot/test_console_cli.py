@@ -17,7 +17,7 @@ COUNTDOWN = ["--game", "countdown=tests.support.countdown:RULES"]
 def run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "PYTHONPATH": str(REPO), **env}
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=environment, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)  # nothing piped in
 
 
 SCRIPT = """\
@@ -60,7 +60,7 @@ def test_console_script_prints_the_transcript(tmp_path: Path) -> None:
                                           "[public] The counter starts at 5."]
     assert lines[start + 5].startswith("[image] ")
     assert lines[start + 6] == "[prompt #1] Waiting for alice: alice: take how many? (Countdown turn)"
-    assert "    4. Pass (1 doom) [pass]" in lines
+    assert "    4. Pass (1 doom)" in lines
     images = [line.removeprefix("[image] ") for line in lines if line.startswith("[image] ")]
     assert images and all(Path(p).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in images)
     assert all(Path(p).parent == out for p in images)
@@ -110,13 +110,67 @@ def test_console_reports_malformed_lines(tmp_path: Path) -> None:
     ]
 
 
-def test_simulate_prints_one_json_line(tmp_path: Path) -> None:
-    result = run(["simulate", "countdown", "--games", "30", "--seed", "4", *COUNTDOWN], cwd=tmp_path)
+def test_simulate_json_prints_one_json_line(tmp_path: Path) -> None:
+    """--json keeps the one line scripts read, with the same keys as before the table existed."""
+    result = run(["simulate", "countdown", "--games", "30", "--seed", "4", "--json", *COUNTDOWN], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout.strip())
     assert set(doc) == {"game", "games", "wins", "losses", "errors", "actions", "seconds", "games_per_s"}
     assert (doc["game"], doc["games"], doc["errors"]) == ("countdown", 30, 0)
     assert doc["wins"] + doc["losses"] == 30 and doc["actions"] >= 30 * 4 // 3
+
+
+def test_simulate_prints_a_table_for_people(tmp_path: Path) -> None:
+    """Issue 30, item 6: without --json the results are a table (win rate, average length, errors)."""
+    result = run(["simulate", "countdown", "--games", "30", "--seed", "4", *COUNTDOWN], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Countdown: 30 games, random agent, ")
+    assert lines[2].split() == ["Games", "games", "won", "win", "rate", "avg", "rounds", "avg", "decisions",
+                                "errors"]
+    doc = json.loads(run(["simulate", "countdown", "--games", "30", "--seed", "4", "--json", *COUNTDOWN],
+                         cwd=tmp_path).stdout)
+    row = lines[4].split()
+    assert row[:4] == ["all", "games", "30", str(doc["wins"])] and row[-1] == "0"
+    assert row[4] == f"{100 * doc['wins'] / 30:.1f}%" and row[6] == f"{doc['actions'] / 30:.1f}"
+
+
+def test_the_table_has_a_row_per_scenario() -> None:
+    from bot.simulate import table
+
+    result = simulate("arkham3", 4, 11, "random")
+    text = table(result, "random")
+    lines = text.splitlines()
+    rows = {line.split("  ")[0]: line.split() for line in lines[4:lines.index("", 4)]}
+    assert {"The Witch Light", "The Low-Tide Congregation", "The Sentinel Stones",
+            "The Road from Innsmouth"} >= set(rows) - {"all"}
+    assert rows["all"][1] == "4" and sum(t.games for t in result["by"].values()) == 4
+    assert all(t.rounds_known == t.finished for t in result["by"].values())  # every game says its rounds
+
+
+def test_progress_shows_on_long_runs_only() -> None:
+    """A run that ends within QUIET_FOR seconds prints nothing on stderr; a longer one a line at each tenth
+    (a log) with the games done, the errors and the time left."""
+    import io
+
+    from bot.simulate import Progress
+
+    now = [0.0]
+    quick, slow = io.StringIO(), io.StringIO()
+    bar = Progress(quick, clock=lambda: now[0])
+    for done in range(1, 11):
+        now[0] = done * 0.1
+        bar(done, 10, 0)
+    assert quick.getvalue() == ""
+    now[0] = 0.0
+    bar = Progress(slow, clock=lambda: now[0])
+    for done in range(1, 101):
+        now[0] = done * 0.5
+        bar(done, 100, done // 50)
+    lines = slow.getvalue().splitlines()
+    assert 9 <= len(lines) <= 11, lines
+    assert lines[0].startswith("[###") and "/100 games, 0 errors, about " in lines[0] and lines[0].endswith(" s left")
+    assert lines[-1] == f"[{'#' * 30}] 100/100 games, 2 errors, 50 s"
 
 
 def test_simulation_is_reproducible_and_counts_runaway_games_as_errors(capsys) -> None:

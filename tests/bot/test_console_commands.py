@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pty
 import signal
 import subprocess
 import sys
@@ -30,6 +31,7 @@ def _console(store: Store, out: list[str], tmp_path: Path, **kw: object) -> Cons
 
 def run_cli(args: list[str], cwd: Path, **kw: object) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
+    kw.setdefault("stdin", subprocess.DEVNULL)  # nothing piped in: lines piped in would be played
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=120, **kw)  # type: ignore[call-overload]
 
@@ -42,7 +44,7 @@ async def test_choose_n_is_the_nth_option_shown_even_when_ids_are_numbers(sqlite
     console = _console(sqlite_store, out, tmp_path)
     assert await console.run_lines([CTHULHU, "alice /game start"]) == 0
     shown = [line for line in out if line.startswith("    1. ")]
-    assert shown and shown[-1].startswith("    1. -1 max sanity [0]"), out[-4:]
+    assert shown and shown[-1] == "    1. -1 max sanity", out[-4:]
     assert await console.handle("alice choose 1") is Outcome.DONE
     assert any("maximum sanity is now" in line for line in out), out[-5:]
     assert not any("maximum stamina is now" in line for line in out)
@@ -107,10 +109,13 @@ def test_ctrl_c_at_the_prompt_asks_and_leaves_cleanly(sqlite_store: Store, tmp_p
 
 
 def test_ctrl_c_in_a_real_terminal_session_prints_no_traceback(tmp_path: Path) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "bot", "console"], cwd=tmp_path, stdin=subprocess.PIPE,
+    # a terminal on standard input (a pipe there is read as piped lines, not as someone typing)
+    keyboard, terminal = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "console"], cwd=tmp_path, stdin=terminal,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert proc.stdout is not None and proc.stdin is not None
+    os.close(terminal)
+    assert proc.stdout is not None
     seen = ""
     deadline = time.monotonic() + 60
     while "Games are kept in" not in seen and time.monotonic() < deadline:
@@ -118,7 +123,9 @@ def test_ctrl_c_in_a_real_terminal_session_prints_no_traceback(tmp_path: Path) -
     time.sleep(0.5)  # the banner is printed just before input() starts waiting
     proc.send_signal(signal.SIGINT)
     time.sleep(0.5)
-    out, err = proc.communicate("y\n", timeout=60)
+    os.write(keyboard, b"y\n")
+    out, err = proc.communicate(timeout=60)
+    os.close(keyboard)
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "Leave the console?" in out
@@ -208,3 +215,19 @@ def test_a_private_prompt_says_that_only_its_player_would_see_it(sqlite_store: S
     console.show_prompt(PromptCard(game_id=1, prompt=hand.model_copy(update={"private": False}), user_ids=[1],
                                    text="Waiting for alice: Commit a card?"))
     assert not any("private" in line for line in out)
+
+
+async def test_an_option_is_named_one_way_only(sqlite_store: Store, tmp_path: Path) -> None:
+    """Issue 28, item 14: Cthulhu's setup showed "1. -1 max sanity [0]" and "2. -1 max stamina [1]", so the
+    screen named each option twice and "choose 1" sat beside "[1]". Now only the list number is shown, and a
+    number is always a list number: one beyond the list is refused, never read as an option's id."""
+    out: list[str] = []
+    console = _console(sqlite_store, out, tmp_path)
+    assert await console.run_lines([CTHULHU, "alice /game start"]) == 0
+    options = [line for line in out if line.startswith("    ") and line[4:5].isdigit()]
+    assert options[-2:] == ["    1. -1 max sanity", "    2. -1 max stamina"], out[-5:]
+    assert not any(line.rstrip().endswith(("[0]", "[1]")) for line in out)
+    assert await console.handle("alice choose 0") is Outcome.BAD
+    assert out[-1] == "[error] choose a number from 1 to 2, as the options are numbered"
+    assert await console.handle("alice choose 2") is Outcome.DONE
+    assert any("maximum stamina is now" in line for line in out), out[-5:]

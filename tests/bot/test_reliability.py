@@ -362,7 +362,7 @@ async def test_the_cache_drops_finished_idle_and_least_recent_games(store: Store
     clock[0] += 61
     await open_table(service, ALICE, channel=4)
     assert list(service._cache) == [(await store.open_game(4)).id]  # the idle ones went
-    assert (await service.status(1, ALICE)).public  # an evicted game still loads from the database
+    assert (await service.status(1, ALICE)).ephemeral  # an evicted game still loads from the database
 
 
 async def test_snapshots_are_sparse_and_undo_replays_between_them(service: GameService) -> None:

@@ -18,6 +18,9 @@ from bot.service_text import MESSAGE_LIMIT
 from engine.core.errors import IllegalAction
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, MOD
 
+#: the games the bot ships (tests register games of their own beside them)
+BUILT_IN = ("arkham-lcg", "arkham3", "elder-sign", "eldritch")
+
 NOTES = """# A game
 
 Intro words.
@@ -56,23 +59,28 @@ def test_ranking_finds_the_passage_about_the_question() -> None:
 
 def test_every_registered_games_notes_exist_and_are_indexed() -> None:
     index = rules_index()
+    assert set(BUILT_IN) <= set(bot_games())
     for game in bot_games().values():
+        # every built-in game has a rules reference (a test's own game may have none)
+        assert game.rules_docs or game.game not in BUILT_IN, f"{game.game} has no rules reference"
         for doc in game.rules_docs:
+            assert doc.startswith("docs/rules/"), f"{game.game}: /rules reads the players' reference only, not {doc}"
             assert repository_file(doc) is not None, f"{game.game}: {doc} is missing"
             assert any(p.doc == doc for p in index.passages[game.game])
 
 
 @pytest.mark.parametrize(("game", "query", "expected"), [
-    # docs/elder_sign.md "Decisions on the digest's [AMBIG] items" (digest 3.2: the helpers' cost)
-    ("elder-sign", "what does a helper pay when the adventure fails", "3.2 helpers' cost"),
-    # docs/howto/elder_sign.md "How a turn goes" (digest §3: focus after a failed roll)
-    ("elder-sign", "focus a die", "After a failed roll"),
-    # docs/elder_sign.md "Implemented" (digest §3.4: the clock and midnight)
+    # docs/rules/elder_sign.md, Assistance (our ruling: every helper pays 1 Sanity or 1 Stamina)
+    ("elder-sign", "what does a helper pay when the adventure fails", "Assistance"),
+    ("elder-sign", "focus a die", "Focus"),
     ("elder-sign", "midnight clock", "Clock and midnight"),
-    # docs/eldritch.md "Our rulings on the digest's gaps" (digest 1.2: ties for the nearest space)
-    ("eldritch", "ties for nearest space", "Ties for \"nearest\""),
-    # docs/howto/eldritch.md "Tests" (dice: 5 or 6 succeeds, Blessed and Cursed)
-    ("eldritch", "blessed cursed dice successes", "Tests"),
+    # docs/rules/eldritch.md, Nearest space (our ruling: the lowest-numbered space)
+    ("eldritch", "ties for nearest space", "Nearest space"),
+    ("eldritch", "blessed cursed dice successes", "Blessed and Cursed"),
+    ("arkham3", "how many spaces can I move", "Move"),
+    ("arkham3", "anomaly doom", "Anomalies"),
+    ("arkham-lcg", "attack of opportunity", "Attacks of opportunity"),
+    ("arkham-lcg", "chaos bag tokens", "Chaos bag"),
 ])
 def test_rules_answers_from_our_notes(game: str, query: str, expected: str) -> None:
     """The passage is among the two an answer quotes in full."""
@@ -214,3 +222,49 @@ async def test_eldritch_cards_say_where_they_are_from_the_spectators_view(servic
     state, _, _, _ = await service.command_state(CHANNEL, "eldritch", ALICE.user_id)
     mine = state.investigators[0].card  # type: ignore[attr-defined]
     assert "In this game: played by alice" in "\n".join((await service.card(CHANNEL, ALICE, mine)).ephemeral)
+
+
+#: what players ask most, per game (issue 30, item 10)
+COMMON_QUERIES = ["focus dice", "how do I win", "what happens when I am defeated", "monster", "move", "doom",
+                  "clue", "test dice successes", "attack", "rest", "midnight", "trade", "elder sign",
+                  "awakening", "enemy phase", "evade", "assistance", "spell", "terror", "reroll", "action"]
+#: what a player's answer never holds: a test's name, a file name, the rules digest's tags and section marks,
+#: code: identifiers with an underscore, dotted module paths, or backticks around anything but a command
+DEVELOPER_WORDS = [
+    (r"\btest_\w+", "a test's name"),
+    (r"\b[\w-]+\.(py|md|ya?ml|txt|json|toml)\b", "a file name"),
+    (r"\[(AMBIG|GAP|BG|RG|RB|EXT|doc|inf|AUTHOR|S)\]|digest|§|\[AMBIG", "a digest tag or reference"),
+    (r"\b[a-z]+_[a-z_]+\b", "a code identifier"),
+    (r"\b(engine|bot|tests|assets|docs)[./]\w", "a module or folder"),
+    (r"`(?!/)[^`]*`", "code in backticks"),
+]
+
+
+def _developer_words(text: str) -> list[str]:
+    import re
+
+    plain = re.sub(r"`/[^`]*`", "", text)  # a command in backticks is for players: /game new options:ancient_one=
+    return [f"{what}: {m.group(0)!r}" for pattern, what in DEVELOPER_WORDS for m in re.finditer(pattern, plain)]
+
+
+def test_developer_words_are_caught() -> None:
+    """The check itself finds what /rules answered before it read only the players' reference."""
+    assert _developer_words("Test: `test_a_discard_asks_by_face_only`")
+    assert _developer_words("Decisions on the digest's [AMBIG] items")
+    assert _developer_words("resolved in encounters.py")
+    assert _developer_words("the op `place_doom` handles it")
+    assert not _developer_words("Choose it with `/game new game:elder-sign options:ancient_one=<name>`.")
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_rules_answers_are_written_for_players(game: str) -> None:
+    """Issue 30, item 10: `/rules query:focus dice` answered with a test's name, "digest's [AMBIG] items" and file
+    names. Every passage /rules can quote, and every answer to the common questions, is players' text."""
+    index = rules_index()
+    for passage in index.passages[game]:
+        found = _developer_words(f"{passage.title}\n{passage.text}")
+        assert not found, (passage.title, found)
+    for query in COMMON_QUERIES:
+        text = "\n".join(answer(index.search(game, query), query))
+        assert not _developer_words(text), (query, _developer_words(text))
+    assert index.search(game, "how do I win") and index.search(game, "defeated")

@@ -79,7 +79,7 @@ async def test_the_game_ends_by_the_rules_and_frees_the_channel(service: GameSer
     game = await service.store.current_game(CHANNEL)
     assert (game.status, game.result, game.active_channel_id) == (OVER, "win", None)
     status = await service.status(CHANNEL, ALICE)
-    assert "The investigators won!" in status.public[0]
+    assert "The investigators won!" in status.ephemeral[0]
     with pytest.raises(UserError, match="no game in this channel"):
         await service.choose(CHANNEL, clicking(ALICE), 2, ["1"])
 
@@ -90,7 +90,7 @@ async def test_status_board_log_and_me(store: Store) -> None:
         await service.status(CHANNEL, ALICE)
     await service.new_game(CHANNEL, GUILD, ALICE, "countdown-peek", {}, seed=9)
     await service.join(CHANNEL, BOB, "owl")
-    assert "is in the lobby" in (await service.status(CHANNEL, BOB)).public[0]
+    assert "is in the lobby" in (await service.status(CHANNEL, BOB)).ephemeral[0]
     with pytest.raises(UserError, match="not started yet"):
         await service.board(CHANNEL, ALICE)
     lobby_me = await service.me(CHANNEL, BOB)
@@ -103,7 +103,9 @@ async def test_status_board_log_and_me(store: Store) -> None:
     assert all("peeks" not in m for m in reply.public)
 
     status = await service.status(CHANNEL, CAROL)
-    assert status.public == ["Countdown with peeking (game #1): play, round 1. Counter 8, doom 0.\nWaiting for: bob."]
+    # privately, opening with the state line every game's live message carries
+    assert status.public == [] and status.ephemeral == [
+        "**Round 1 · Play phase**\nCountdown with peeking (game #1): Counter 8, doom 0.\nWaiting for: bob."]
     board = await service.board(CHANNEL, CAROL)
     assert board.images[0].data[:8] == PNG and board.images[0].filename == "countdown-peek-1-step1.png"
 
@@ -152,7 +154,7 @@ async def test_a_second_process_sees_the_first_ones_moves(store: Store) -> None:
         await two.choose(CHANNEL, clicking(ALICE), seq, ["1"])
     card = await only_card(two)
     await two.choose(CHANNEL, clicking(BOB), card.prompt.seq, ["2"])
-    assert (await state_of(one)).counter == 7 and (await one.status(CHANNEL, ALICE)).public[0].count("Counter 7")
+    assert (await state_of(one)).counter == 7 and (await one.status(CHANNEL, ALICE)).ephemeral[0].count("Counter 7")
 
 
 async def test_the_action_log_rebuilds_state_when_snapshots_are_missing(store: Store) -> None:

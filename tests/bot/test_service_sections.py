@@ -130,3 +130,43 @@ async def test_a_moderator_ending_the_game_freezes_its_section(service: GameServ
     assert section is not None and section.closed and section.awaited == []
     assert [line["text"] for line in section.lines] == ["Moderator mod ended the game.",
                                                          "A moderator ended the game."]
+
+
+def test_sections_that_end_in_the_same_step_share_one_message_and_one_board() -> None:
+    """Issue 27: phases that resolve in one step (the enemy phase with no enemy, upkeep) are lines of one
+    message with one board, drawn at the end of the step; the phase that stays open (a question) is the live
+    message of its own; its dice picture goes with it."""
+    w = SectionWriter(1, None)
+    w.event(1, ev("turn.started", "Ada's turn."))
+    [turn] = w.finish(1, [7])
+    w = SectionWriter(1, turn)
+    w.event(2, ev("turn.ended", "Ada's turn ends.", render=True))
+    w.event(2, ev("phase.ended", "The investigation phase ends.", render=True))
+    w.event(2, ev("phase.started", "Enemy phase."))
+    w.event(2, ev("phase.ended", "The enemy phase ends.", render=True))
+    w.event(2, ev("phase.started", "Upkeep phase."))
+    w.event(2, ev("phase.ended", "The upkeep phase ends.", render=True))
+    w.event(2, ev("phase.started", "Mythos phase."))
+    w.event(2, ev("dice.rolled", "The bag gives a skull.", data={"token": "skull"}))
+    ended, mythos = w.finish(2, [7])
+    assert shown_lines(ended) == ["**Ada's turn.**", "Ada's turn ends.", "The investigation phase ends.",
+                                  "**Enemy phase.**", "The enemy phase ends.", "**Upkeep phase.**",
+                                  "The upkeep phase ends."]
+    assert ended.closed and ended.board and ended.end_step == 2 and ended.image is None
+    assert [c.board_step for c in w.changes.values()] == [2, None], "one board for the three phases"
+    assert mythos.number == 2 and not mythos.closed and mythos.marked and mythos.awaited == [7]
+    assert shown_lines(mythos) == ["**Mythos phase.**", "The bag gives a skull."]
+    assert mythos.image is not None and "dice.rolled" in mythos.image["events"]
+    assert [c.lines for c in w.summary()] == [
+        ["Ada's turn ends.", "The investigation phase ends.", "Enemy phase.", "The enemy phase ends.",
+         "Upkeep phase.", "The upkeep phase ends."], ["Mythos phase.", "The bag gives a skull."]]
+
+
+def test_a_step_that_closes_everything_it_opens_is_one_message() -> None:
+    """Setup that deals the table in three sections within one step is one message and one board."""
+    w = SectionWriter(1, None)
+    for e in [ev("setup", "The table is dealt.", render=True), ev("phase.started", "Round 1: Mythos."),
+              ev("phase.ended", "The mythos phase ends.", render=True), ev("turn.started", "Ada's turn.")]:
+        w.event(0, e)
+    setup, turn = w.finish(0, [7])
+    assert setup.closed and setup.board and len(setup.lines) == 3 and not turn.closed and turn.number == 2

@@ -35,6 +35,8 @@ MENTION = re.compile(r"<@!?(\d+)>")
 def register_test_games() -> None:
     register("countdown", "tests.support.countdown:RULES")
     register("countdown-duo", "tests.bot.games:DUO")  # needs two players
+    register("countdown-pair", "tests.bot.games:PAIR")  # someone else awaited mid-section
+    register("countdown-pair", "tests.bot.games:PAIR")  # someone else awaited mid-section
     register("sampler", "tests.e2e.games:SAMPLER")  # one decision of every shape
     register("duet", "tests.e2e.games:DUET")  # every seat asked at once
 
@@ -109,6 +111,12 @@ class Table:
         """Messages in this channel that still carry prompt components, oldest first."""
         return [m for m in self.fake.channel_messages(self.channel)
                 if any(PROMPT_ID.match(cid) for cid in m.custom_ids())]
+
+    async def no_live_controls(self, timeout: float = 20.0) -> bool:
+        """Wait until no message of the channel carries live prompt controls (the last pass of the publisher
+        may still be drawing the final board when the bot has been quiet for a moment)."""
+        await self.fake.wait_until(lambda: not self.prompt_messages(), "no live controls", timeout)
+        return True
 
     async def current_prompt(self, timeout: float = 10.0) -> FakeMessage:
         """The newest message with live prompt components."""
@@ -266,3 +274,11 @@ async def open_game_id(running: RunningBot, table: Table) -> int:
     game = await running.bot.service.store.open_game(table.channel.id)
     assert game is not None and game.id is not None
     return game.id
+
+
+def no_repeated_board(posted: list[FakeMessage]) -> bool:
+    """No board is posted as the same picture as the board before it (an unchanged table is not shown twice)."""
+    boards = [m.boards[-1].data for m in posted if m.boards and not m.deleted]
+    repeated = [n for n in range(1, len(boards)) if boards[n] == boards[n - 1]]
+    assert not repeated, f"boards {repeated} repeat the one before them ({len(boards)} boards)"
+    return True

@@ -79,12 +79,15 @@ async def test_a_campaign_of_two_scenarios_with_an_upgrade(lcg_pack: str, fake: 
     await table.command("campaign start", alice)
     users = {alice.id: alice, bob.id: bob}
     first = await play_to_the_end(fake, table, running, users)
+    # the scenario's last section (its board drawn first) may still be on its way when the game is over
+    await fake.wait_until(lambda: any(line.startswith("Campaign: 1 of 2") for line in
+                                      narration(table.posted_since(since))), "the scenario's last lines", 20)
     posted = table.posted_since(since)
     read = narration(posted)
     assert read["Arkham Horror: The Card Game campaign, scenario 1 of 2: Test Scenario One, with Alice and Bob."] == 1
     status = [line for line in read if line.startswith("Campaign: 1 of 2 scenarios played; next: Test Scenario Two.")]
     assert len(status) == 1 and read[status[0]] == 1  # said once, in the scenario's last section
-    assert table.prompt_messages() == [], "no live controls between scenarios"
+    assert await table.no_live_controls(), "no live controls between scenarios"
 
     log = await table.command("campaign log", bob)
     assert not log.ephemeral and "Test Scenario One:" in log.text() and "seat 2 Test Scholar — Bob" in log.text()

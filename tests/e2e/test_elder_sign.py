@@ -25,7 +25,7 @@ from engine.core.game import GameState
 from engine.core.prompt import PromptKind
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
 from tests.e2e.fakediscord.interactions import FakeInteraction
-from tests.e2e.harness import RunningBot, Table, controls_for, open_game_id, seed_lobby
+from tests.e2e.harness import RunningBot, Table, controls_for, no_repeated_board, open_game_id, seed_lobby
 
 pytestmark = pytest.mark.e2e
 SEED = 5  # the game's seed and the agent's: 25 turns, the Ancient One attacking both players at once
@@ -136,16 +136,19 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
     await fake.settle()
     final = await _state(running, game_id)
     assert final.over and final.result in ("win", "loss")
-    assert table.prompt_messages() == [], "no live controls after the game ended"
+    assert await table.no_live_controls(), "no live controls after the game ended"
     assert slash_moves > 0 and clicks > 0 and private_answers > 0, (slash_moves, clicks, private_answers)
 
     posted = table.posted_since(since)
+    # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
+    assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"
     turns = final.turn_number  # type: ignore[attr-defined]
     assert turns > 1
     # one message per turn, its board joining it when it ends, and a ping now and then: at most 2 per turn
     assert len(posted) / turns <= 2, (len(posted), turns)
     boards = [m for m in posted if m.boards]
-    assert len(boards) >= turns, "a board after every turn"
+    assert len(boards) >= turns, "a board after every turn (the clock moves: never the same picture)"
+    assert no_repeated_board(posted)
     # a ping only when the game starts waiting for someone (a player with both seats would count once)
     pings = sum(len(m.pinged) for m in posted)
     assert 0 < pings <= newly_awaited, (pings, newly_awaited)

@@ -59,10 +59,12 @@ async def test_moderator_commands_work_and_are_audited(fake: FakeDiscord, table:
     await fake.wait_until(lambda: not fake.messages[first.id].components, "the skipped prompt's buttons gone")
     assert "Moderator Morgan skipped Alice" in fake.messages[first.id].text()
     prompt = await awaiting(table, fake.bob)
-    # Undo: the open turn message shows the undo and carries Alice's prompt again (one live prompt per game).
+    # Undo: the open turn message shows the undo; Alice is awaited again, so the turn continues in a new
+    # message that mentions her (an edit would not ping) and carries her prompt (one live prompt per game).
     await table.command("gm undo", fake.morgan)
     again = await awaiting(table, fake.alice)
-    assert again.id == prompt.id and "↩ Moderator Morgan undid 1 step." in again.text()
+    assert "↩ Moderator Morgan undid 1 step." in fake.messages[prompt.id].text()
+    assert again.id != prompt.id and fake.alice.id in again.pinged and not fake.messages[prompt.id].components
     assert len(table.prompt_messages()) == 1
     export = await table.command("gm export", fake.morgan)
     assert export.ephemeral and export.files, "the export is a file for the moderator"

@@ -142,3 +142,32 @@ async def test_a_section_shows_its_board_in_its_own_message_unless_an_older_buil
     payload = publisher._payload(view, ["**Turn 1.**"], cards=[], picture=None, frozen=True, board=board)
     assert [e.image.url for e in payload["embeds"]] == [None, "attachment://board-7.png"]
     assert payload["view"] is None and [p.filename for p in payload["pictures"]] == ["board-7.png"]
+
+
+async def test_a_player_awaited_mid_section_is_pinged_by_a_message_that_stays(fake: FakeDiscord,
+                                                                               table: Table) -> None:
+    """When the game starts waiting for someone else while a section's message exists, an edit would not ping
+    them: the section continues in a new message that mentions them and carries the controls. Nothing is
+    posted only to ping and then deleted (the old "🔔 … ↑" reply flickered in and out)."""
+    alice, bob = fake.alice, fake.bob
+    since = time.monotonic()
+    first = await open_table(table, [alice, bob], game="countdown-pair")
+    await table.outcome(await table.choose(first, "Take 1", alice))
+    await fake.settle()
+    continued = await table.current_prompt()
+    assert continued.id != first.id and bob.id in continued.pinged and "Bob" in continued.content
+    assert continued.content.startswith("**Round 1 · Play phase**"), "the live message opens with the state line"
+    assert "alice takes 1" in fake.messages[first.id].text().lower(), "the narration so far stays above"
+    assert not fake.messages[first.id].components, "the earlier message is frozen"
+    await table.outcome(await table.choose(continued, "Take 1", bob))
+    await fake.settle()
+    posted = table.posted_since(since)
+    assert not [m.id for m in posted if m.deleted], "nothing posted, then deleted"
+    assert sum(bob.id in m.pinged for m in posted) == 1
+
+
+def test_pages_begin_a_message_where_the_section_continued() -> None:
+    lines = ["a", "b", "c"]
+    assert pages(lines, starts=[2]) == [["a", "b"], ["c"]]
+    assert pages(lines, starts=[3]) == [["a", "b", "c"], []], "a break at the end: a message with no lines yet"
+    assert pages(lines, starts=[0, 9]) == [["a", "b", "c"]], "breaks outside the lines are ignored"

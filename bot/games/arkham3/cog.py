@@ -99,6 +99,15 @@ class ArkhamHorror(GameCommands, commands.GroupCog, group_name="ah",
     async def pass_(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, "pass")
 
+    @app_commands.command(name="end", description="End your turn (the same as pass).")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, "pass")
+
+    @app_commands.command(name="odds", description="Your chances in a test: each skill's dice, with rerolls (private).")
+    @app_commands.describe(player="Whose chances (leave empty for yours).")
+    async def odds(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await self._run(interaction, "odds", ephemeral=True, player=player.mention if player else None)
+
     @app_commands.command(name="sheet", description="An investigator's sheet: skills, health, assets (private).")
     @app_commands.describe(player="Whose sheet (leave empty for yours).")
     async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:

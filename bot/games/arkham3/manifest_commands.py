@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.arkham3.commands import FOLLOWED, SHORTCUTS, pick, suggestions
-from bot.games.arkham3.readers import card_text, map_text, seat_text, sheet_text
+from bot.games.arkham3.readers import card_text, map_text, odds_text, seat_text, sheet_text
 from bot.games.manifest import Commands
 from engine import api
 from engine.arkham3.state import ArkhamState
@@ -24,6 +24,10 @@ def _sheet(state: GameState | None, seat: int | None, args: dict[str, str]) -> s
     return sheet_text(_view(state), args.get("player"), seat)
 
 
+def _odds(state: GameState | None, seat: int | None, args: dict[str, str]) -> str:
+    return odds_text(_view(state), args.get("player"), seat)
+
+
 def _map(state: GameState | None, seat: int | None, args: dict[str, str]) -> str:
     return map_text(_view(state), args.get("space"), seat)
 
@@ -37,7 +41,7 @@ COMMANDS = Commands(
     arguments={name: s.argument for name, s in SHORTCUTS.items() if s.argument},
     pick=pick,
     suggestions=suggestions,
-    readers={"sheet": (True, _sheet), "map": (True, _map), "card": (False, _card)},
+    readers={"sheet": (True, _sheet), "map": (True, _map), "card": (False, _card), "odds": (True, _odds)},
     seat_text=seat_text,
     follow=FOLLOWED,
 )

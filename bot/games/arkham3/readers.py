@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.dice_odds import faces_line, skill_lines
 from bot.games.lookup import best, echo, find_seated, listing
+from engine.arkham3.board import SKILL_NAMES
 from engine.arkham3.content import default_content
 from engine.arkham3.view import ArkhamView, InvestigatorView, SpaceView
 from engine.core.errors import IllegalAction
@@ -158,3 +160,27 @@ def card_lines(kind: str, card: Any) -> list[str]:
             lines.append(f"Price ${card.value}." + (f" Hands: {card.hands}." if card.hands else ""))
         lines.append(card.text)
     return [line for line in lines if line]
+
+
+# ------------------------------------------------------------------ odds
+
+
+def odds_text(view: ArkhamView, query: str | None, asker: int | None) -> str:
+    """`/ah odds`: each skill's dice (a focused skill rolls one more) and the chance of 1, 2 or 3 successes
+    (5s and 6s; blessed adds 4s, cursed leaves only 6s; rules summary, "Skill Tests"), then with every focus
+    token and clue spent on a reroll (one die each), before the bonuses of cards and the test's own modifier."""
+    me = find_investigator(view, query, asker)
+    if me.name is None:
+        raise IllegalAction(f"{me.player} has no investigator in play.")
+    held = {c.casefold() for c in me.conditions}
+    faces = 1 if "cursed" in held else 3 if "blessed" in held else 2
+    why = ["cursed"] if faces == 1 else ["blessed"] if faces == 3 else []
+    rerolls = len(me.focus) + me.clues
+    parts = [f"{len(me.focus)} focus" if me.focus else "", f"{me.clues} clue{'s' if me.clues != 1 else ''}"
+             if me.clues else ""]
+    spend = "your " + " and ".join(p for p in parts if p)
+    skills = {s: v + (1 if s in me.focus else 0) for s, v in me.skills.items()}
+    names = {s: n for s, n in SKILL_NAMES.items()}
+    lines = [f"**{me.name}**: your chances in a test, before cards and the test's own modifier.",
+             faces_line(faces, why), *skill_lines(skills, names, faces, rerolls, spend)]
+    return "\n".join(lines)

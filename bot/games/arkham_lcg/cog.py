@@ -119,6 +119,15 @@ class CardGame(GameCommands, commands.GroupCog, group_name="lcg",
     async def area(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         await self._run(interaction, "area", ephemeral=True, player=player.mention if player else None)
 
+    @app_commands.command(name="sheet", description="An investigator's play and threat areas, numbers (private).")
+    @app_commands.describe(player="Whose sheet (leave empty for yours).")
+    async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await self._run(interaction, "area", ephemeral=True, player=player.mention if player else None)
+
+    @app_commands.command(name="odds", description="Your chances in a test: the chaos bag, pass by N (private).")
+    async def odds(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, "bag", ephemeral=True)
+
     @app_commands.command(name="bag", description="The chaos bag's tokens and your chance to pass a test by N.")
     async def bag(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, "bag", ephemeral=True)

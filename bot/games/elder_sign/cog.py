@@ -94,6 +94,11 @@ class ElderSign(GameCommands, commands.GroupCog, group_name="es",
     async def giveup(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, "giveup")
 
+    @app_commands.command(name="sheet", description="An investigator at a glance: stamina, sanity, clues, cards.")
+    @app_commands.describe(player="Whose investigator (leave empty for yours).")
+    async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await self._run(interaction, "sheet", ephemeral=True, player=player.mention if player else None)
+
     @app_commands.command(name="odds", description="Your exact chances at each card with your dice (private).")
     @app_commands.describe(place="One card only (leave empty for every card on the table).")
     async def odds(self, interaction: discord.Interaction, place: str | None = None) -> None:

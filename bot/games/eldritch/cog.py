@@ -46,6 +46,13 @@ class EldritchHorror(GameCommands, commands.GroupCog, group_name="eh",
     async def travel(self, interaction: discord.Interaction, destination: str | None = None) -> None:
         await self._run(interaction, "travel", destination=destination)
 
+    @app_commands.command(name="move", description="Move (travel): one step, one more per train or ship ticket.")
+    @app_commands.describe(to="Where to go (start typing: only the spaces you can reach now, with the tickets "
+                              "each costs; leave empty to list them).")
+    @app_commands.autocomplete(to=ac_travel)
+    async def move(self, interaction: discord.Interaction, to: str | None = None) -> None:
+        await self._run(interaction, "travel", destination=to)
+
     @app_commands.command(name="rest", description="Rest: recover 1 Health and 1 Sanity (no Monster on your space).")
     async def rest(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, "rest")
@@ -81,6 +88,15 @@ class EldritchHorror(GameCommands, commands.GroupCog, group_name="eh",
     @app_commands.command(name="pass", description="End your turn without using your remaining actions.")
     async def pass_(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, "pass")
+
+    @app_commands.command(name="end", description="End your turn (the same as pass).")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, "pass")
+
+    @app_commands.command(name="odds", description="Your chances in a test: each skill's dice, with clues (private).")
+    @app_commands.describe(player="Whose chances (leave empty for yours).")
+    async def odds(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await self._run(interaction, "odds", ephemeral=True, player=player.mention if player else None)
 
     @app_commands.command(name="sheet", description="An investigator's sheet: skills, health, possessions (private).")
     @app_commands.describe(player="Whose sheet (leave empty for yours).")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.eldritch.commands import SHORTCUTS, pick, suggestions
-from bot.games.eldritch.readers import card_text, map_text, seat_text, sheet_text
+from bot.games.eldritch.readers import card_text, map_text, odds_text, seat_text, sheet_text
 from bot.games.manifest import Commands
 from engine import api
 from engine.core.errors import IllegalAction
@@ -27,6 +27,13 @@ def _sheet(state: GameState | None, seat: int | None, args: dict[str, str]) -> s
     return sheet_text(view, args.get("player"), seat)
 
 
+def _odds(state: GameState | None, seat: int | None, args: dict[str, str]) -> str:
+    view = _view(state)
+    if view is None:
+        raise IllegalAction("The game has not started yet.")
+    return odds_text(view, args.get("player"), seat)
+
+
 def _map(state: GameState | None, seat: int | None, args: dict[str, str]) -> str:
     return map_text(_view(state), args.get("space"), seat)
 
@@ -40,6 +47,6 @@ COMMANDS = Commands(
     arguments={name: s.argument for name, s in SHORTCUTS.items() if s.argument},
     pick=pick,
     suggestions=suggestions,
-    readers={"sheet": (True, _sheet), "map": (False, _map), "card": (False, _card)},
+    readers={"sheet": (True, _sheet), "map": (False, _map), "card": (False, _card), "odds": (True, _odds)},
     seat_text=seat_text,
 )

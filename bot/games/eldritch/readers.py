@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.dice_odds import faces_line, skill_lines
 from bot.games.lookup import best, echo, find_seated, listing
 from engine.core.errors import IllegalAction
 from engine.core.text import plural
@@ -222,3 +223,24 @@ def card_text(query: str, view: EldritchView | None = None, asker: int | None = 
         raise IllegalAction(f"Several cards match '{echo(query)}': {listing(list(distinct))}. Say more of the name.")
     kind, card = next(iter(distinct.values()))
     return "\n".join(_card_lines(kind, card))
+
+
+# ------------------------------------------------------------------ odds
+
+
+def odds_text(view: EldritchView, query: str | None, asker: int | None) -> str:
+    """`/eh odds`: each skill's dice and the chance of 1, 2 or 3 successes (5s and 6s; a Blessing adds 4s, a
+    Curse leaves only 6s; Rulebook, "Tests"), then with every Clue spent on a reroll (one die each), before the
+    bonuses a card or a test's own modifier may add."""
+    me = find_investigator(view, query, asker)
+    if me.card is None:
+        raise IllegalAction(f"{me.player} has no investigator in play.")
+    held = {c.name.casefold() for c in me.conditions}
+    blessed, cursed = any("bless" in n for n in held), any("curse" in n for n in held)
+    faces = 3 if blessed and not cursed else 1 if cursed and not blessed else 2
+    why = ["blessed"] if faces == 3 else ["cursed"] if faces == 1 else []
+    spend = f"your {me.clues} Clue{'s' if me.clues != 1 else ''}"
+    lines = [f"**{me.name}**: your chances in a test, before cards and the test's own modifier.",
+             faces_line(faces, why),
+             *skill_lines(me.skills, {}, faces, me.clues, spend)]
+    return "\n".join(lines)

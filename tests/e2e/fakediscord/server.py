@@ -99,8 +99,10 @@ class FakeDiscord:
         await web.SockSite(self._runner, sock).start()
 
     async def stop(self) -> None:
+        self.gateway.admit_connections()
         for session in list(self.gateway.sessions.values()):
-            await session.ws.close()
+            if session.ws is not None:
+                await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -17,12 +17,14 @@ from engine.eldritch.state import EldritchState
 
 def check(state: EldritchState, mythos_before: int, doom_before: int, awake_before: bool) -> None:
     c = default_content()
-    for inv in state.investigators:
+    choosing = {f.seat for f in state.flow.stack if f.op == "keep_tickets"}
+    for seat, inv in enumerate(state.investigators):
         if inv.card is None:
             continue
         sheet = c.investigators[inv.card]
         assert 0 <= inv.health <= sheet.health and 0 <= inv.sanity <= sheet.sanity
-        assert inv.train + inv.ship <= 2 and inv.train >= 0 and inv.ship >= 0
+        # over 2 only while the player is choosing which 2 to keep (Rulebook, Prepare for Travel)
+        assert (inv.train + inv.ship <= 2 or seat in choosing) and inv.train >= 0 and inv.ship >= 0
         assert all(0 <= v <= 2 for v in inv.improve.values())
         assert len(inv.actions_used) == len(set(inv.actions_used))
         assert inv.clues >= 0

@@ -70,7 +70,7 @@ def test_clue_reroll_and_the_result_after_the_last_reroll_stands() -> None:
     dice(state, 1, 2)
     run(state)
     dice(state, 6)
-    choose(state, "clue")
+    choose(state, "clue:1")
     assert inv.clues == 1
     assert prompt(state).title == "Dice: 6 2"
     choose(state, "keep")
@@ -78,7 +78,8 @@ def test_clue_reroll_and_the_result_after_the_last_reroll_stands() -> None:
 
 
 def test_improvements_cap_at_two_and_tickets_at_two() -> None:
-    """Digest 4.8 (at most +2 per skill) and 3.1 Prepare (at most 2 tickets)."""
+    """Digest 4.8 (at most +2 per skill) and 3.1 Prepare (at most 2 tickets; Rulebook, Prepare for Travel: over
+    2, the player chooses which 2 to keep)."""
     state = at_moment(new(1), variant(_plain))
     inv = _sun(state)
     events: list = []
@@ -88,7 +89,11 @@ def test_improvements_cap_at_two_and_tickets_at_two() -> None:
     for kind in ("train", "train", "train"):
         gain_ticket(state, 0, kind, "test", events)
     assert inv.train + inv.ship == 2
-    gain_ticket(state, 0, "ship", "test", events)
+    gain_ticket(state, 0, "ship", "test", events)  # over 2 with a choice: the player keeps 2 (the new one first)
+    run(state)
+    assert prompt(state).title == "Keep which 2 of your 3 travel tickets?"
+    assert [o.id for o in prompt(state).options] == ["keep:1:1", "keep:2:0"]
+    choose(state, "keep:1:1")
     assert (inv.train, inv.ship) == (1, 1)
 
 
