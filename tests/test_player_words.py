@@ -111,14 +111,15 @@ def test_plural_counts_right(n: int, word: str, said: str) -> None:
 # ------------------------------------------------------------------ the source, for strings no seed reaches
 
 ROOT = Path(__file__).resolve().parents[1]
+_LOG_CALLS = frozenset({"debug", "info", "warning", "error", "exception", "critical"})
 #: a cheap first look: only strings holding one of these are read by the detectors
 _SUSPECT = re.compile(r"\((?:s|es|ies)\)|digest|§|\(rules?:", re.I)
 
 
 def _player_strings(path: Path) -> list[tuple[int, str]]:
     """The string literals of a module that may reach players: not docstrings, not the messages of errors
-    raised for developers or content authors (only IllegalAction speaks to players); an f-string's holes read
-    as "{}"."""
+    raised for developers or content authors (only IllegalAction speaks to players), not log lines; an
+    f-string's holes read as "{}"."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip: set[int] = set()
     for node in ast.walk(tree):
@@ -130,6 +131,8 @@ def _player_strings(path: Path) -> list[tuple[int, str]]:
             func = node.exc.func
             if (func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")) != "IllegalAction":
                 skip.update(id(n) for n in ast.walk(node.exc))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _LOG_CALLS:
+            skip.update(id(n) for n in ast.walk(node))  # the operators' log, not the players' channel
         if isinstance(node, ast.JoinedStr):
             skip.update(id(v) for v in node.values)
     out: list[tuple[int, str]] = []
