@@ -27,8 +27,18 @@ BOT_HOWTO = [
 _HEADING = re.compile(r"^#{1,6}\s")
 
 
+#: the howto section that says what this edition leaves out and how the table differs from the box (shown by
+#: `/help game:<game>`; setup only points to it)
+EDITION = "This edition"
+
+
 def quick_start(game: BotGame) -> str | None:
     """The first section of the game's howto file (below its title), as one paragraph."""
+    return howto_section(game, None)
+
+
+def howto_section(game: BotGame, heading: str | None) -> str | None:
+    """A `## heading` section of the game's howto file (None: the first one), as one paragraph."""
     if game.howto is None:
         return None
     path = repository_file(game.howto)
@@ -40,7 +50,7 @@ def quick_start(game: BotGame) -> str | None:
         if _HEADING.match(line):
             if started and section:
                 break
-            started = line.startswith("## ")
+            started = line.startswith("## ") and (heading is None or line[3:].strip() == heading)
             continue
         if started:
             section.append(line.strip())
@@ -54,11 +64,15 @@ def game_name(game_id: str) -> str:
         return game_id
 
 
-def game_lines(game: BotGame) -> list[str]:
+def game_lines(game: BotGame, edition: bool = False) -> list[str]:
+    """A game's name, quick start and commands; with `edition`, also what this edition leaves out."""
     lines = [f"**{game_name(game.game)}** (`{game.game}`)"]
     start = quick_start(game)
     if start:
         lines.append(start)
+    notes = howto_section(game, EDITION) if edition else None
+    if notes:
+        lines.append(f"**{EDITION}**: {notes}")
     commands = commands_of(game)
     if commands is not None:
         names = [*commands.shortcuts, *commands.readers]
@@ -94,5 +108,5 @@ def help_lines(only: str | None = None) -> list[str]:
     games = [g for gid, g in sorted(bot_games().items()) if only is None or gid == only]
     lines = [] if only else [*BOT_HOWTO, "", *verb_lines()]
     for game in games:
-        lines += ["", *game_lines(game)]
+        lines += ["", *game_lines(game, edition=only is not None)]
     return lines

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -465,7 +466,10 @@ class Content(BaseModel):
         return [i for i, c in self.assets.items() if c.kind == kind]
 
     def name_of(self, card_id: str) -> str:
-        for table in (self.assets, self.monsters, self.headlines, self.investigators, self.conditions):
+        tables: list[Mapping[str, Any]] = [self.assets, self.monsters, self.headlines, self.investigators,
+                                           self.conditions, self.streets, self.anomalies, *self.encounters.values(),
+                                           *(s.events for s in self.scenarios.values())]
+        for table in tables:
             if card_id in table:
                 return str(table[card_id].name)
         return card_id

@@ -20,6 +20,7 @@ from engine.arkham3.ops import Events, answers, asks, auto, pick, push, say, seq
 from engine.arkham3.state import ArkhamState, Asset, Inv, Monster
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import plural
 
 Ctx = dict[str, Any]
 
@@ -95,8 +96,7 @@ def h_resource(kind: str):
         setattr(i, kind, max(0, before + n))
         change = getattr(i, kind) - before
         if change:
-            word = {"money": "$", "clues": "clue(s)", "remnants": "remnant(s)"}[kind]
-            amount = f"${abs(change)}" if kind == "money" else f"{abs(change)} {word}"
+            amount = f"${abs(change)}" if kind == "money" else plural(abs(change), kind.removesuffix("s"))
             say(events, f"{who(state, ctx['seat'])} {'gains' if change > 0 else 'loses'} {amount}.", kind,
                 ctx["seat"], source)
     return h
@@ -116,8 +116,8 @@ def h_neighborhood_clue(state: ArkhamState, arg: Any, ctx: Ctx, source: str, eve
     ab = content(state).investigators[inv(state, seat).card].ability
     if ab.kind == "clue_sense":
         inv(state, seat).clues += ab.param("clues")
-        say(events, f"{who(state, seat)}'s instinct finds {ab.param('clues')} more clue(s).", "clue.gained", seat,
-            ab.kind)
+        say(events, f"{who(state, seat)}'s instinct finds {plural(ab.param('clues'), 'more clue')}.", "clue.gained",
+            seat, ab.kind)
 
 
 def h_focus(state: ArkhamState, skill: str, ctx: Ctx, source: str, events: Events) -> None:
@@ -284,11 +284,15 @@ def h_pay(state: ArkhamState, arg: dict[str, Any], ctx: Ctx, source: str, events
     push(state, "pay_ask", ctx["seat"], source, arg=arg, ctx=ctx)
 
 
+#: a cost's key as one of it is called ("1 clue", "2 remnants"; damage, horror and focus keep one form)
+COST_WORDS = {"clues": "clue", "remnants": "remnant"}
+
+
 @asks("pay_ask")
 def ask_pay(state: ArkhamState, frame: Frame) -> Prompt:
     arg = frame.args["arg"]
-    costs = ", ".join(f"${n}" if k == "money" else content(state).name_of(n) if k == "card" else f"{n} {k}"
-                      for k, n in arg.items() if k not in ("effects", "label"))
+    costs = ", ".join(f"${n}" if k == "money" else content(state).name_of(n) if k == "card" else
+                      plural(n, COST_WORDS.get(k, k)) for k, n in arg.items() if k not in ("effects", "label"))
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=arg.get("label") or f"Pay {costs}?",
                   reason=f"Costs {costs}", options=[Option(id="yes", label=f"Pay ({costs})", data=True),
                                                     Option(id="no", label="Do not pay", data=False)],
@@ -315,6 +319,12 @@ def answer_pay(state: ArkhamState, frame: Frame, answer: Answer, events: Events)
         suffer(state, seat, arg.get("damage", 0), arg.get("horror", 0), False, frame.source)
 
 
+def source_words(state: ArkhamState, source: str) -> str:
+    """The card a question comes from, by name; "" for a rule or an unknown id (never an id itself)."""
+    name = content(state).name_of(source)
+    return "" if name == source and ("." in source or "_" in source) else name
+
+
 def h_choose(state: ArkhamState, arg: list[dict[str, Any]], ctx: Ctx, source: str, events: Events) -> None:
     push(state, "choose_ask", ctx["seat"], source, options=arg, ctx=ctx)
 
@@ -322,7 +332,8 @@ def h_choose(state: ArkhamState, arg: list[dict[str, Any]], ctx: Ctx, source: st
 @asks("choose_ask")
 def ask_choose(state: ArkhamState, frame: Frame) -> Prompt:
     opts = [Option(id=str(k + 1), label=o["label"], data=k) for k, o in enumerate(frame.args["options"])]
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title="Choose one", reason=frame.source,
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title="Choose one",
+                  reason=source_words(state, frame.source),
                   options=opts, default=[opts[-1].id])
 
 
@@ -363,8 +374,8 @@ def h_seal(state: ArkhamState, arg: Any, ctx: Ctx, source: str, events: Events) 
         return
     remove_doom(state, space, state.doom.get(space, 0), events, ctx.get("seat"), source)
     state.seals.append(space)
-    say(events, f"{board.space_name(state, space)} is sealed ({len(state.seals)} seal(s) on the map).", "sealed",
-        ctx.get("seat"), source, space=space)
+    say(events, f"{board.space_name(state, space)} is sealed ({plural(len(state.seals), 'seal')} on the map).",
+        "sealed", ctx.get("seat"), source, space=space)
     push(state, "codex", None, "codex")
 
 
@@ -472,8 +483,8 @@ def h_tokens(add: bool):
                     state.cup.remove(kind)
                 elif kind in state.cup_drawn:
                     state.cup_drawn.remove(kind)
-            say(events, f"{n} {kind.replace('_', ' ')} token(s) {'added to' if add else 'removed from'} the mythos "
-                f"cup.", "cup", None, source)
+            say(events, f"{plural(n, kind.replace('_', ' ') + ' token')} {'added to' if add else 'removed from'} "
+                "the mythos cup.", "cup", None, source)
     return h
 
 

@@ -29,8 +29,9 @@ from engine.arkham3.skills import start_test
 from engine.arkham3.state import ArkhamState, Asset, Inv, Monster
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import plural
 
-ROUND_LIMIT_NOTE = "There is no round limit: the codex and the doom clock end the game (digest 1)."
+ROUND_LIMIT_NOTE = "There is no round limit: the codex and the doom clock end the game."
 
 
 # ---------------------------------------------------------------- investigators joining
@@ -62,7 +63,7 @@ def ask_join(state: ArkhamState, frame: Frame) -> Prompt:
     opts = [Option(id=i.removeprefix("a3.inv."), label=f"{c.investigators[i].name}, {c.investigators[i].occupation}",
                    detail=c.investigators[i].ability_text, data=i) for i in state.unplayed]
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title="Choose your new investigator",
-                  reason="Your investigator fell; a new one joins on the starting space (digest 6.4)", options=opts,
+                  reason="Your investigator fell; a new one joins on the starting space", options=opts,
                   default=[opts[0].id])
 
 
@@ -116,7 +117,7 @@ def ask_turn_pick(state: ArkhamState, frame: Frame) -> Prompt:
     seats = [s for s in frame.args["seats"] if has_inv(state, s)]
     opts = [Option(id=f"s{s}", label=f"{who(state, s)} ({state.seat_name(s)}) goes next", data=s) for s in seats]
     return Prompt(seq=0, seats=seats, kind=PromptKind.ONE, title="Who takes the next turn?",
-                  reason="The players choose the order (digest 4.1)", options=opts, default=[opts[0].id])
+                  reason="The players choose the order", options=opts, default=[opts[0].id])
 
 
 @answers("turn_pick")
@@ -192,7 +193,7 @@ def action_options(state: ArkhamState, seat: int) -> list[tuple[str, str, tuple[
     if "gather" not in used:
         out.append(("gather", "Gather resources ($1)", ("gather", None)))
     if "research" not in used:
-        out.append(("research", f"Research (Observation; you hold {i.clues} clue(s))", ("research", None)))
+        out.append(("research", f"Research (Observation; you hold {plural(i.clues, 'clue')})", ("research", None)))
     if "ward" not in used:
         out.append(("ward", f"Ward (Lore; {state.doom.get(here, 0)} doom here)", ("ward", None)))
     if "trade" not in used and [s for s in board.at(state, here) if s != seat]:
@@ -242,7 +243,7 @@ def ask_action(state: ArkhamState, frame: Frame) -> Prompt:
     i = inv(state, seat)
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"{who(state, seat)}: choose an action ({state.actions_left} left)",
-                  reason=f"In {board.space_name(state, i.space)}; ${i.money}, {i.clues} clue(s), "
+                  reason=f"In {board.space_name(state, i.space)}; ${i.money}, {plural(i.clues, 'clue')}, "
                   f"{i.damage} damage, {i.horror} horror", options=opts, default=["end"])
 
 
@@ -314,7 +315,7 @@ def ask_cast_cost(state: ArkhamState, frame: Frame) -> Prompt:
     have = min(cost, inv(state, frame.owner).remnants)
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.AMOUNT,
                   title=f"Casting costs {cost} horror: how many remnants do you spend instead?",
-                  reason="Remnants replace horror one for one (digest 6.2)", min_amount=0, max_amount=have,
+                  reason="Remnants replace horror one for one", min_amount=0, max_amount=have,
                   default_amount=have)
 
 
@@ -324,7 +325,7 @@ def answer_cast_cost(state: ArkhamState, frame: Frame, answer: Answer, events: E
     spent = answer.amount
     inv(state, seat).remnants -= spent
     if spent:
-        say(events, f"{who(state, seat)} spends {spent} remnant(s) to cast.", "remnants", seat, frame.source)
+        say(events, f"{who(state, seat)} spends {plural(spent, 'remnant')} to cast.", "remnants", seat, frame.source)
     if cost - spent:
         suffer(state, seat, 0, cost - spent, False, frame.source)
 
@@ -376,10 +377,10 @@ def ask_move(state: ArkhamState, frame: Frame) -> Prompt:
     for space, d in sorted(reachable(state, seat).items(), key=lambda kv: (kv[1], kv[0])):
         cost = max(0, d - free)
         danger = " (a monster waits there)" if board.monsters_at(state, space) else ""
-        opts.append(Option(id=space, label=f"{board.space_name(state, space)}: {d} space(s)"
+        opts.append(Option(id=space, label=f"{board.space_name(state, space)}: {plural(d, 'space')}"
                            f"{f', ${cost}' if cost else ''}{danger}", data=(space, cost)))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title="Move where?",
-                  reason="Up to 2 spaces, and up to 2 more at $1 each (digest 4.1)", options=opts,
+                  reason="Up to 2 spaces, and up to 2 more at $1 each", options=opts,
                   default=[opts[0].id])
 
 
@@ -407,7 +408,7 @@ def ask_place_clues(state: ArkhamState, frame: Frame) -> Prompt:
     most = frame.args["most"]
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.AMOUNT,
                   title=f"Place how many of your clues on the scenario sheet? (up to {most})",
-                  reason="Research: one clue per success (digest 4.1)", min_amount=0, max_amount=most,
+                  reason="Research: one clue per success", min_amount=0, max_amount=most,
                   default_amount=most)
 
 
@@ -417,8 +418,8 @@ def answer_place_clues(state: ArkhamState, frame: Frame, answer: Answer, events:
     if n:
         inv(state, frame.owner).clues -= n
         state.sheet_clues += n
-        say(events, f"{who(state, frame.owner)} places {n} clue(s) on the scenario sheet ({state.sheet_clues}).",
-            "sheet.clues", frame.owner, frame.source)
+        say(events, f"{who(state, frame.owner)} places {plural(n, 'clue')} on the scenario sheet "
+            f"({state.sheet_clues}).", "sheet.clues", frame.owner, frame.source)
         push(state, "codex", None, "codex")
 
 
@@ -436,7 +437,7 @@ def run_ward_done(state: ArkhamState, frame: Frame, events: Events) -> None:
 def ask_ward_remove(state: ArkhamState, frame: Frame) -> Prompt:
     most = frame.args["most"]
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.AMOUNT, title=f"Remove how much doom? (up to {most})",
-                  reason="Ward: one doom per success; 2 or more gives a remnant (digest 4.1)", min_amount=0,
+                  reason="Ward: one doom per success; 2 or more gives a remnant", min_amount=0,
                   max_amount=most, default_amount=most)
 
 
@@ -494,7 +495,7 @@ def ask_evade_pick(state: ArkhamState, frame: Frame) -> Prompt:
     n = frame.args["n"]
     opts = [Option(id=f"m{m.uid}", label=board.monster_label(state, m), data=m.uid)
             for m in board.engaged_with(state, frame.owner)]
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.MANY, title=f"Evade which {n} monster(s)?",
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.MANY, title=f"Evade which {plural(n, 'monster')}?",
                   reason="One monster per success", options=opts, min_choices=n, max_choices=n,
                   default=[o.id for o in opts[:n]])
 
@@ -538,7 +539,7 @@ def ask_trade(state: ArkhamState, frame: Frame) -> Prompt:
     opts = [Option(id=f"s{s}", label=f"Trade with {who(state, s)}", data=s) for s in others]
     opts.append(Option(id="done", label="Done trading", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title="Trade with whom?",
-                  reason="Allies, items, spells, money, clues and remnants (digest 4.1)", options=opts,
+                  reason="Allies, items, spells, money, clues and remnants", options=opts,
                   default=["done"])
 
 
@@ -625,7 +626,7 @@ def ask_activate_order(state: ArkhamState, frame: Frame) -> Prompt:
     opts += [Option(id=f"m{m.uid}", label=f"{board.monster_name(state, m)} in {board.space_name(state, m.space)} "
                     "first", data=[m.uid]) for m in ready]
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title="Which monster activates next?",
-                  reason="The players choose the order of activation (digest 4.2)", options=opts, default=["listed"])
+                  reason="The players choose the order of activation", options=opts, default=["listed"])
 
 
 @answers("activate_order")
@@ -791,7 +792,7 @@ def run_ready_step(state: ArkhamState, frame: Frame, events: Events) -> None:
     for m in readied:
         m.status = "ready"
     if readied:
-        say(events, f"{len(readied)} monster(s) ready.", "monster.ready")
+        say(events, f"{plural(len(readied), 'monster')} {'is' if len(readied) == 1 else 'are'} ready.", "monster.ready")
     for m in reversed(readied):
         push(state, "engage_here", None, "rule.ready", uid=m.uid)
 
@@ -828,7 +829,7 @@ def ask_encounter_pick(state: ArkhamState, frame: Frame) -> Prompt:
     opts = [Option(id=f"s{s}", label=f"{who(state, s)} ({state.seat_name(s)}) has the next encounter", data=s)
             for s in seats]
     return Prompt(seq=0, seats=seats, kind=PromptKind.ONE, title="Who has the next encounter?",
-                  reason="The players choose the order (digest 4.3)", options=opts, default=[opts[0].id])
+                  reason="The players choose the order", options=opts, default=[opts[0].id])
 
 
 @answers("encounter_pick")
@@ -1000,7 +1001,7 @@ def run_reckoning(state: ArkhamState, frame: Frame, events: Events) -> None:
 def run_reckoning_next(state: ArkhamState, frame: Frame, events: Events) -> None:
     live = dict(reckoning_sources(state))
     pending = [k for k in frame.args["pending"] if k in live]
-    pick(state, state.leader, "Which reckoning resolves next?", "The players choose the order (digest 4.4)",
+    pick(state, state.leader, "Which reckoning resolves next?", "The players choose the order",
          [(k, live[k], k) for k in pending], "reckoning_one", "key", "token.reckoning", pending=pending)
 
 

@@ -18,8 +18,10 @@ from engine.core.flow import Frame
 from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
 from engine.core.prompt import Option
 from engine.core.rng import Rng
+from engine.core.text import plural, table_notes
 
-#: Said to the table at setup and listed in docs/arkham3.md ("Not implemented").
+#: Kept in the view; players read them in `/help game:arkham3` (docs/howto/arkham3.md, "This edition"), to which
+#: setup points; listed in docs/arkham3.md ("Not implemented").
 NOTICES = (
     "Not in this edition: the expansions' rules and tiles (mysteries, thresholds, hazardous borders, "
     "retaliate, shrouded, terror, talents, driven/fatigued).",
@@ -52,7 +54,7 @@ FLOW.lapse = lapse
 def run_setup_done(state: ArkhamState, frame: Frame, events: Events) -> None:
     for m in state.monsters:
         push(state, "engage_here", None, "setup", uid=m.uid)
-    say(events, "Table notes: " + " ".join(NOTICES), "setup.notice")
+    say(events, table_notes(ArkhamRules.id), "setup.notice")
     say(events, "Setup is complete. " + board.scenario(state).sheet.goal, "setup.done", render=True)
 
 
@@ -156,8 +158,8 @@ class ArkhamRules(FlowRules):
         assert isinstance(state, ArkhamState)
         pack = content(state).scenarios[state.scenario]
         waiting = [] if state.over else sorted({s for p in self.prompts(state) for s in p.seats})
-        head = (f"{pack.sheet.name} · round {state.round} · sheet: {state.sheet_clues} clue(s), {state.sheet_doom} "
-                f"doom · board doom {board.board_doom(state)} · anomalies {len(state.anomalies)}")
+        head = (f"{pack.sheet.name} · round {state.round} · sheet: {plural(state.sheet_clues, 'clue')}, "
+                f"{state.sheet_doom} doom · board doom {board.board_doom(state)} · anomalies {len(state.anomalies)}")
         facts = [f"{state.seat_name(state.turn)}'s turn"] if state.turn is not None and not state.over else []
         facts += [f"Doom {state.sheet_doom} on the sheet, {board.board_doom(state)} in town",
                   f"Clues {state.sheet_clues} on the sheet"]

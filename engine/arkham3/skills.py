@@ -15,6 +15,7 @@ from engine.arkham3.ops import Events, answers, asks, auto, push, say
 from engine.arkham3.state import ArkhamState, Roll
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import plural
 
 
 def start_test(state: ArkhamState, seat: int, skill: str, mod: int, purpose: str, source: str,
@@ -56,8 +57,8 @@ def run_test(state: ArkhamState, frame: Frame, events: Events) -> None:
                 min_face=min_face(state, seat))
     state.rolls.append(roll)
     using = f" with {', '.join(cards)}" if cards else ""
-    say(events, f"{who(state, seat)} tests {board.SKILL_NAMES[a['skill']]}{using}: {n} dice, rolled "
-        f"{' '.join(map(str, dice))} ({successes(roll)} success(es)).", "test.rolled", seat, frame.source,
+    say(events, f"{who(state, seat)} tests {board.SKILL_NAMES[a['skill']]}{using}: {plural(n, 'die')}, rolled "
+        f"{' '.join(map(str, dice))} ({plural(successes(roll), 'success')}).", "test.rolled", seat, frame.source,
         dice=dice, skill=a["skill"])
     push(state, "test_finish", seat, frame.source, **a)
     push(state, "test_offer", seat, frame.source)
@@ -92,11 +93,11 @@ def run_test_offer(state: ArkhamState, frame: Frame, events: Events) -> None:
 @asks("test_reroll")
 def ask_reroll(state: ArkhamState, frame: Frame) -> Prompt:
     roll = state.rolls[-1]
-    opts = [Option(id="keep", label=f"Keep {successes(roll)} success(es)", data=None),
+    opts = [Option(id="keep", label=f"Keep {plural(successes(roll), 'success')}", data=None),
             *reroll_options(state, frame.owner)]
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE,
                   title=f"{board.SKILL_NAMES[roll.skill]} test: {' '.join(map(str, roll.dice))}",
-                  reason=f"{successes(roll)} success(es) so far; reroll?", options=opts, default=["keep"])
+                  reason=f"{plural(successes(roll), 'success')} so far; reroll?", options=opts, default=["keep"])
 
 
 @answers("test_reroll")
@@ -119,8 +120,8 @@ def answer_reroll(state: ArkhamState, frame: Frame, answer: Answer, events: Even
     k = min(range(len(roll.dice)), key=lambda j: roll.dice[j])  # the lowest failed die
     old = roll.dice[k]
     roll.dice[k] = state.rng.below(6) + 1
-    say(events, f"{who(state, seat)} spends {paid} to reroll a {old}: {roll.dice[k]} ({successes(roll)} "
-        "success(es)).", "test.reroll", seat, frame.source, dice=list(roll.dice))
+    say(events, f"{who(state, seat)} spends {paid} to reroll a {old}: {roll.dice[k]} "
+        f"({plural(successes(roll), 'success')}).", "test.reroll", seat, frame.source, dice=list(roll.dice))
     push(state, "test_offer", seat, frame.source)
 
 

@@ -20,6 +20,9 @@ from engine.arkham_lcg.content import (
 )
 from engine.arkham_lcg.state import CardInst, EnemyState, InvState, LcgState, ScenarioState, Zone
 from engine.core.errors import EngineError
+from engine.core.text import plural
+
+counted = plural  # "1 clue", "2 clues": a number and its word in labels
 
 #: the printed hand size (upkeep 4.5; FAQ errata changes it on two cards)
 HAND_SIZE = 8
@@ -125,6 +128,17 @@ def name(state: LcgState, uid: int) -> str:
 
 def loc_name(state: LcgState, code: str | None) -> str:
     return "nowhere" if code is None else content(state).locations[code].name
+
+
+def source_name(state: LcgState, source: str) -> str:
+    """What a question or a change comes from, as players name it: a card's or a scenario's name, a rule's own
+    words ("attack of opportunity"); "" for the rules in general or an id without a name (never the id)."""
+    c = content(state)
+    if c.has(source):
+        return c.card(source).name
+    if source in c.scenarios:
+        return c.scenarios[source].name
+    return "" if source == "rules" or any(ch in source for ch in "._:") else source
 
 
 def new_card(state: LcgState, code: str, owner: int | None, zone: Zone) -> int:
@@ -292,11 +306,6 @@ def forbidden(state: LcgState, seat: int, what: str) -> bool:
 def permitted(state: LcgState, seat: int, what: str) -> bool:
     """A `can` in force on `seat` allows `what`, which a rule forbids otherwise, unless a `cannot` forbids it."""
     return any(m.get("can") == what for m in _mods_on(state, seat)) and not forbidden(state, seat, what)
-
-
-def counted(n: int, word: str) -> str:
-    """"1 clue", "2 clues": a number and its word in labels."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def reset_actions(state: LcgState, seat: int) -> None:

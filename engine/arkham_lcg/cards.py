@@ -159,7 +159,8 @@ def run_play_card(state: LcgState, frame: Frame, events: Events) -> None:
             return
         i.resources -= cost
         i.hand.remove(uid)
-    say(events, f"{state.seat_name(seat)} plays {board.name(state, uid)}" + (f" ({cost} resources)." if cost else "."),
+    paid = f" ({board.counted(cost, 'resource')})." if cost else "."
+    say(events, f"{state.seat_name(seat)} plays {board.name(state, uid)}" + paid,
         "card.played", seat, c.id, render=c.type == "asset")
     data = {"seat": seat, "card": uid}
     after = windows.Window(timing="after", event="card.played", data=data)
@@ -237,7 +238,8 @@ def run_free_slot(state: LcgState, frame: Frame, events: Events) -> None:
 def ask_free_slot(state: LcgState, frame: Frame) -> Prompt:
     opts = [Option(id=f"a{u}", label=board.name(state, u), data=u) for u in frame.args["holders"]]
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title=f"Your {frame.args['slot']} slots are full: "
-                  "discard which asset?", reason=f"Playing {frame.source}", options=opts, default=[opts[0].id])
+                  "discard which asset?", reason=f"Playing {board.source_name(state, frame.source)}", options=opts,
+                  default=[opts[0].id])
 
 
 @answers("free_slot_pick")
@@ -318,7 +320,8 @@ def ask_discard_from_hand(state: LcgState, frame: Frame) -> Prompt:
             if not board.pdef(state, u).weakness]
     n = min(frame.args["count"], len(opts))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.MANY, min_choices=n, max_choices=n, private=True,
-                  title=f"Discard {n} card{'s' if n != 1 else ''} from your hand", reason=frame.source, options=opts,
+                  title=f"Discard {n} card{'s' if n != 1 else ''} from your hand",
+                  reason=board.source_name(state, frame.source), options=opts,
                   default=[o.id for o in opts[:n]])
 
 

@@ -16,11 +16,18 @@ from typing import Any
 
 from engine.arkham_lcg import board, cards, harm, locations, skilltest
 from engine.arkham_lcg.enemies import spawn
-from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, pick, push, say
+from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, push, say
+from engine.arkham_lcg.ops import pick as _pick
 from engine.arkham_lcg.state import LcgState
 from engine.core.errors import EngineError
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind
+
+
+def pick(state: LcgState, seat: int, title: str, reason: str, *rest: Any, **args: Any) -> None:
+    """`ops.pick` with its reason (here always the card the question comes from) named as players name it."""
+    _pick(state, seat, title, board.source_name(state, reason), *rest, **args)
+
 
 Ctx = dict[str, Any]
 Effects = list[dict[str, Any]]
@@ -196,7 +203,8 @@ def ask_search(state: LcgState, frame: Frame) -> Prompt:
     opts = [Option(id=f"d{u}", label=board.name(state, u), data=u) for u in _search_matches(state, frame)]
     k = min(a.get("take", 1), len(opts))
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.MANY, min_choices=k, max_choices=k, private=True,
-                  title=f"Search the top {a['count']} cards of your deck: take {k}", reason=frame.source,
+                  title=f"Search the top {board.counted(a['count'], 'card')} of your deck: take {k}",
+                  reason=board.source_name(state, frame.source),
                   options=opts, default=[o.id for o in opts[:k]])
 
 
@@ -222,8 +230,8 @@ def answer_search(state: LcgState, frame: Frame, answer: Answer, events: Events)
         say(events, f"You take {board.name(state, o.data)} into your hand.", "search.private", answer.seat,
             frame.source, private_to=answer.seat)
     state.rng.shuffle(i.deck)
-    say(events, f"{state.seat_name(answer.seat)} searches their deck, takes {len(answer.options)} card(s) and "
-        "shuffles it.", "search", answer.seat, frame.source)
+    say(events, f"{state.seat_name(answer.seat)} searches their deck, takes "
+        f"{board.counted(len(answer.options), 'card')} and shuffles it.", "search", answer.seat, frame.source)
 
 
 @verb("move")
@@ -625,13 +633,15 @@ def _cancel(state: LcgState, ctx: Ctx, arg: bool, events: Events, src: str) -> N
 @verb("bless")
 def _bless(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
     k = skilltest.add_bless_curse(state, "bless", n)
-    say(events, f"{k} bless token{'s' if k != 1 else ''} go into the chaos bag.", "bag.bless", ctx.get("seat"), src)
+    say(events, f"{board.counted(k, 'bless token')} {'goes' if k == 1 else 'go'} into the chaos bag.", "bag.bless",
+        ctx.get("seat"), src)
 
 
 @verb("curse")
 def _curse(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> None:
     k = skilltest.add_bless_curse(state, "curse", n)
-    say(events, f"{k} curse token{'s' if k != 1 else ''} go into the chaos bag.", "bag.curse", ctx.get("seat"), src)
+    say(events, f"{board.counted(k, 'curse token')} {'goes' if k == 1 else 'go'} into the chaos bag.", "bag.curse",
+        ctx.get("seat"), src)
 
 
 @verb("bag_add")
@@ -786,7 +796,8 @@ def _may(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: st
 @asks("may")
 def ask_may(state: LcgState, frame: Frame) -> Prompt:
     a = frame.args
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=a["label"] + "?", reason=frame.source,
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=a["label"] + "?",
+                  reason=board.source_name(state, frame.source),
                   options=[Option(id="yes", label="Yes", data=True), Option(id="no", label="No", data=False)],
                   default=["no"])
 
@@ -822,9 +833,10 @@ def _pay(state: LcgState, ctx: Ctx, arg: dict[str, Any], events: Events, src: st
 @asks("pay_ask")
 def ask_pay(state: LcgState, frame: Frame) -> Prompt:
     a = frame.args
-    cost = ", ".join(f"{v} {k}" for k, v in a["cost"].items())
+    cost = ", ".join(board.counted(v, k.removesuffix("s")) for k, v in a["cost"].items())
     title = a["label"] or f"Pay {cost}?"
-    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=title, reason=frame.source,
+    return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.CONFIRM, title=title,
+                  reason=board.source_name(state, frame.source),
                   options=[Option(id="yes", label=f"Pay {cost}", data=True),
                            Option(id="no", label="Don't pay", data=False)], default=["no"])
 

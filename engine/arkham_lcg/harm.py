@@ -68,7 +68,12 @@ def ask_assign(state: LcgState, frame: Frame) -> Prompt:
         have = c.damage if kind == "damage" else c.horror
         opts.append(Option(id=f"a{uid}", label=board.name(state, uid), detail=f"{have}/{cap} {kind}", data=uid))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Assign 1 {kind} ({left} to assign)",
-                  reason=f"{frame.source}: damage and horror may go to your assets", options=opts, default=["you"])
+                  reason=_soak_reason(board.source_name(state, frame.source)), options=opts, default=["you"])
+
+
+def _soak_reason(source: str) -> str:
+    return f"{source}: damage and horror may go to your assets" if source else \
+        "Damage and horror may go to your assets"
 
 
 def _take_below(state: LcgState, frame: Frame) -> Frame | None:
@@ -162,7 +167,7 @@ def ask_heal(state: LcgState, frame: Frame) -> Prompt:
     a = frame.args
     opts = [Option(id=str(t[0]), label=str(t[1]), data=t[2]) for t in a["targets"]]
     return Prompt(seq=0, seats=[frame.owner], kind=PromptKind.ONE, title=f"Heal {a['amount']} {a['kind']} from?",
-                  reason=frame.source, options=opts, default=[opts[0].id])
+                  reason=board.source_name(state, frame.source), options=opts, default=[opts[0].id])
 
 
 @answers("heal_pick")

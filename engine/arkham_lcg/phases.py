@@ -152,7 +152,8 @@ def run_spend_act_clues(state: LcgState, frame: Frame, events: Events) -> None:
         k = min(left, state.invs[s].clues)
         state.invs[s].clues -= k
         left -= k
-    say(events, f"The investigators spend {need} clues to advance the act.", "act.clues", frame.owner, "act")
+    say(events, f"The investigators spend {board.counted(need, 'clue')} to advance the act.", "act.clues",
+        frame.owner, "act")
     push(state, "advance_act", frame.owner, "act")
 
 

@@ -33,7 +33,8 @@ from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
 from engine.core.prompt import Option
 from engine.core.rng import Rng
 
-#: Said to the table at setup and listed in docs/arkham_lcg.md ("Not implemented").
+#: Kept in the view; players read them in `/help game:arkham-lcg` (docs/howto/arkham_lcg.md, "This edition"), to
+#: which setup points; listed in docs/arkham_lcg.md ("Not implemented").
 NOTICES = (
     "Not in this edition: the taboo list, customizable cards, bonded cards, exile, sealing chaos tokens, "
     "parley abilities beyond those printed here, and the frost token.",

@@ -24,6 +24,7 @@ from engine.arkham_lcg.state import InvState, LcgState, ScenarioState
 from engine.core.events import PHASE_ENDED, PHASE_STARTED
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import table_notes
 
 if TYPE_CHECKING:
     from engine.arkham_lcg.deckbuilding import Upgrade
@@ -177,8 +178,8 @@ def run_setup_done(state: LcgState, frame: Frame, events: Events) -> None:
     a, g = board.act(state), board.agenda(state)
     goal = f"Act: {a.name} — {a.objective.rstrip('.')}" if a else ""
     clock = f" Agenda: {g.name} (doom {g.doom})." if g else ""
-    if state.notices:
-        say(events, "Table notes: " + " ".join(state.notices), "setup.notice", None, "setup")
+    if state.notices and not state.campaign.results:  # once a campaign, at its first scenario
+        say(events, table_notes(state.game), "setup.notice", None, "setup")
     say(events, f"Setup is complete. {goal}.{clock}", PHASE_ENDED, None, "setup", render=True, phase="setup")
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from engine.arkham_lcg import board
 from engine.arkham_lcg.content import Ability, PlayerCard
 from engine.arkham_lcg.effects import run as run_effects
+from engine.arkham_lcg.moments import window_words
 from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
 from engine.arkham_lcg.state import LcgState
 from engine.core.flow import Answer, Frame, Step
@@ -235,6 +236,7 @@ def _may_play(state: LcgState, seat: int, pc: PlayerCard) -> bool:
 
 
 FLOW.triggers = collect
+FLOW.window_words = window_words
 
 
 # ---------------------------------------------------------------- player windows: fast abilities and fast cards

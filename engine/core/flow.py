@@ -189,6 +189,9 @@ class Flow(Generic[S]):
         self.lapse: Callable[[Any, Frame], bool] = lambda state, frame: False
         #: timing windows: the triggers of every card in play for one window (engine/core/windows.py)
         self.triggers: Callable[[Any, Any], list[Any]] = lambda state, window: []
+        #: timing windows: what a window is around, in players' words ("Lantern Watchman attacks Roland"), for
+        #: the title of its question; "" falls back to the event's name written as words
+        self.window_words: Callable[[Any, Any], str] = lambda state, window: ""
         from engine.core import windows  # the kernel's own ops live in every game's registry
 
         windows.install(self)

@@ -90,7 +90,8 @@ def install(flow: Flow[Any]) -> None:
         opts = [Option(id=t.id, label=t.label, data=t) for t in mine]
         opts.append(Option(id=PASS, label="Pass (no response)", data=None))
         moment = "before" if args.window.timing == "when" else "after"
-        return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Respond {moment} {args.window.event}?",
+        what = flow.window_words(state, args.window) or event_words(args.window.event)
+        return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Respond {moment} {what}?",
                       reason="A timing window: cards in play may respond", options=opts, default=[PASS],
                       private=any(t.private for t in mine))
 
@@ -107,6 +108,11 @@ def install(flow: Flow[Any]) -> None:
                   passed=[])
         events.append(Event(kind="window.response", text=trigger.label, seat=trigger.seat, cause=trigger.source))
         flow.push_steps(state, trigger.steps)
+
+
+def event_words(event: str) -> str:
+    """An event's name as words, for a game that gives none ("enemy.attack" -> "the enemy attack")."""
+    return "the " + event.replace(".", " ").replace("_", " ")
 
 
 def around(flow: Flow[Any], state: Any, event: str, body: Step, data: dict[str, Any] | None = None,

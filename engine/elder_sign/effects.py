@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import plural as plural
 from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.effects_schema import describe
@@ -86,16 +87,6 @@ def because(state: ElderSignState, source: str) -> str:
         name_ = board.card_name(state, source)
         label = name_ if name_ != source else ""
     return f" (from {label})" if label else ""
-
-
-def plural(n: int, word: str) -> str:
-    """ "1 clue", "2 clues"; "1 die", "2 dice"; "1 trophy", "2 trophies"."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {_PLURALS.get(word, word + 's')}"
-
-
-_PLURALS = {"die": "dice", "trophy": "trophies", "dice": "dice", "doom": "doom"}
 
 
 def _gain(state: ElderSignState, seat: int, stat: str, n: int, source: str, context: str,

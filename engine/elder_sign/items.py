@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import plural
 from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.choices import Item, MonsterAt, UseAbility, UseItem
@@ -435,7 +436,7 @@ def ask_discard_items(state: ElderSignState, step: Frame) -> Prompt:
     opts = [option(id=x, label=f"Discard {c.items[x].name}", data=x) for x in dict.fromkeys(held)]
     n = min(step.args["count"], len(opts))
     return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.MANY,
-                  title=f"{name(state, step.owner)}: discard {n} item{'s' if n > 1 else ''}",
+                  title=f"{name(state, step.owner)}: discard {plural(n, 'item')}",
                   reason=board.card_name(state, step.args["source"]), options=opts, min_choices=n,
                   max_choices=n, default=[o.id for o in opts[:n]])
 

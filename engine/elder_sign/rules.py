@@ -15,6 +15,7 @@ from engine.core.flow import Frame
 from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
 from engine.core.prompt import Option
 from engine.core.rng import Rng
+from engine.core.text import table_notes
 from engine.elder_sign import board, turn
 from engine.elder_sign.content import default_content
 from engine.elder_sign.dice import DIE_IDS
@@ -23,7 +24,8 @@ from engine.elder_sign.ops import FLOW, push
 from engine.elder_sign.state import Die, ElderSignState, Seat
 from engine.elder_sign.view import ElderSignView, build_view
 
-#: What this table does differently from a physical one (docs/elder_sign.md, "Not implemented").
+#: What this table does differently from a physical one (docs/elder_sign.md, "Not implemented"); players read it in
+#: `/help game:elder-sign` (docs/howto/elder_sign.md, "This edition"), to which setup points.
 NOTICES = (
     "House rules such as automatic assistance or turn timers are not offered; a moderator can "
     "/gm skip an idle player with the prompt's default answer.",
@@ -116,7 +118,7 @@ class ElderSignRules(FlowRules):
         state.first_player = state.current = rng.below(len(seats))
         events.append(Event(kind="setup.first", text=f"{board.name(state, state.current)} goes first."))
         state.notices = list(NOTICES)
-        events.append(Event(kind="setup.notice", text="Table notes: " + " ".join(NOTICES)))
+        events.append(Event(kind="setup.notice", text=table_notes(state.game)))
         events.append(Event(kind="setup.done", text="The museum doors close behind you.", render=True))
         run(state, events)
         return state, events

@@ -122,7 +122,7 @@ def ask_move(state: ElderSignState, step: Frame) -> Prompt:
                            detail=board.card_tasks_text(state, cip)))
     opts += items.options(state, seat, "move")
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: where to?",
-                  reason="Movement phase (rules: Turn Structure)", options=opts, default=["go:entrance"])
+                  reason="Movement phase", options=opts, default=["go:entrance"])
 
 
 @answers("move")
@@ -239,7 +239,7 @@ def ask_pay(state: ElderSignState, step: Frame) -> Prompt:
         opts.append(option(id="back", label="Never mind", data="back"))
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)}: pay {cost} in trophies (no change is given)",
-                  reason="Trophies (rules: Spending Trophies)", options=opts, default=[opts[0].id])
+                  reason="Trophies", options=opts, default=[opts[0].id])
 
 
 @answers("pay")
@@ -585,7 +585,7 @@ def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
     opts = task_options(state, seat, pool, held, tasks)
     cost = int(board.modifier(state, "clue_cost") or 1)
     if i.clues >= cost and pool:
-        opts.append(option(id="clue", label=f"Spend {cost} clue{'s' if cost > 1 else ''} to reroll "
+        opts.append(option(id="clue", label=f"Spend {plural(cost, 'clue')} to reroll "
                            f"(you have {i.clues})", data="clue"))
     opts += items.options(state, seat, "post")
     if len(pool) > 1:
@@ -818,7 +818,7 @@ def ask_after_fail(state: ElderSignState, step: Frame) -> Prompt:
         opts.append(option(id=f"assist:{h}", label=f"Ask {name(state, h)} for assistance", data=AskHelp(h)))
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)}: focus, ask for help, or roll on?",
-                  reason="Failed roll (rules: Focus and Assistance)", options=opts, default=["continue"])
+                  reason="Failed roll", options=opts, default=["continue"])
 
 
 def _distinct(state: ElderSignState, dice: list[str]) -> list[str]:
@@ -856,7 +856,7 @@ def ask_assist(state: ElderSignState, step: Frame) -> Prompt:
     asker = step.args["asker"]
     return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.CONFIRM,
                   title=f"{name(state, step.owner)}: will you assist {name(state, asker)}? If the adventure fails, "
-                  "you lose 1 sanity or 1 stamina.", reason="Assistance (rules: Focus and Assistance)",
+                  "you lose 1 sanity or 1 stamina.", reason="Assistance",
                   options=[option(id="yes", label="Assist", data=True), option(id="no", label="Refuse", data=False)],
                   default=["no"])
 
@@ -1210,7 +1210,7 @@ def ask_new_investigator(state: ElderSignState, step: Frame) -> Prompt:
                    detail=c.investigators[i].ability_text, data=i) for i in state.unused_investigators[:25]]
     return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{state.seat_name(step.owner)}: choose a new investigator",
-                  reason="Devoured (rules: Devoured Investigators)", options=opts, default=[opts[0].id])
+                  reason="Devoured", options=opts, default=[opts[0].id])
 
 
 @answers("new_investigator")
@@ -1313,7 +1313,7 @@ def ask_place_monster(state: ElderSignState, step: Frame) -> Prompt:
                            label=f"{board.place_label(state, where)} ({spot})"[:100]))
     return prompt(seq=step.seq, seats=[step.owner], kind=PromptKind.ONE,
                   title=f"{name(state, step.owner)}: where does {m.name} ({m.task.text()}) appear?",
-                  reason="A monster appears (rules: Monsters)", options=opts, default=[opts[0].id])
+                  reason="A monster appears", options=opts, default=[opts[0].id])
 
 
 @answers("place_monster")

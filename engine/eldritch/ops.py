@@ -15,6 +15,7 @@ from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
 from engine.core.prompt import Option, OptionRole, Prompt, PromptKind
+from engine.core.text import plural as plural
 from engine.core.trusted import defaults, trusted
 from engine.eldritch.content import EldritchContent, content_of
 from engine.eldritch.state import EldritchState
@@ -204,8 +205,11 @@ def card_name(state: EldritchState, card: str) -> str:
                       c.research):
             names.update((k, v.name) for k, v in table.items())
         _CARD_NAMES[state.content_version] = names
-    return names.get(card, card)
+    return names.get(card) or RULE_NAMES.get(card, card)
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+#: the rules that cause things when no card does, as players name them
+RULE_NAMES = {"rule.acquire": "the Acquire Assets action", "rule.rest": "the Rest action",
+              "rule.prepare": "the Prepare for Travel action", "rule.bank-loan": "a Bank Loan"}
+
+

@@ -12,6 +12,7 @@ from engine.core.events import Event
 from engine.core.flow import Frame
 from engine.core.game import FlowRules, GameState, OptionSpec, SeatSpec, Summary
 from engine.core.prompt import Option
+from engine.core.text import plural
 from engine.eldritch import (  # noqa: F401 (ops)
     actions,
     checks,
@@ -91,7 +92,8 @@ class EldritchRules(FlowRules):
         waiting = [] if state.over else sorted({s for p in self.prompts(state) for s in p.seats})
         mystery = c.mysteries[state.mystery].name if state.mystery else "none"
         head = (f"{ao.name}{' (awake)' if state.awakened else ''} · doom {state.doom} · omen {state.omen_colour} · "
-                f"Mysteries {len(state.solved)}/{ao.mysteries} (active: {mystery}) · {len(state.gates)} Gates")
+                f"Mysteries {len(state.solved)}/{ao.mysteries} (active: {mystery}) · "
+                f"{plural(len(state.gates), 'Gate')}")
         facts = [f"{state.seat_name(state.current)}'s turn"] if state.current is not None and not state.over else []
         facts += [f"Doom {state.doom}", f"Omen {state.omen_colour}", f"Mysteries {len(state.solved)}/{ao.mysteries}"]
         return Summary(phase="over" if state.over else state.phase, round=state.round, waiting_for=waiting,

@@ -15,6 +15,7 @@ from engine.core.events import Event
 from engine.core.flow import Frame
 from engine.core.game import SeatSpec
 from engine.core.rng import Rng
+from engine.core.text import table_notes
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import reference
@@ -23,7 +24,8 @@ from engine.eldritch.encounters import set_expedition
 from engine.eldritch.ops import Events, auto, content, name, push, push_seq, resolve, say, seats_from_lead
 from engine.eldritch.state import EldritchState, Investigator, Ongoing
 
-#: what this table does differently from a physical one (docs/eldritch.md, "Not implemented")
+#: what this table does differently from a physical one (docs/eldritch.md, "Not implemented"); players read it in
+#: `/help game:eldritch` (docs/howto/eldritch.md, "This edition"), to which setup points
 NOTICES = (
     "Expansion rules (side boards, Focus, Resources, Preludes, Adventures, Personal Stories) are not offered.",
     "Held Clues are anonymous tokens: a spent Clue goes back to the pool's discard.",
@@ -164,7 +166,7 @@ def setup_clues(state: EldritchState, frame: Frame, events: Events) -> None:
     for _ in range(reference(state.players)[2]):
         W.spawn_clue(state, events, "setup")
     state.notices = list(NOTICES)
-    say(events, "Table notes: " + " ".join(NOTICES), kind="setup.notice")
+    say(events, table_notes(state.game), kind="setup.notice")
     W.next_mystery(state, events)
 
 

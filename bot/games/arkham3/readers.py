@@ -12,6 +12,7 @@ from engine.arkham3.board import SKILL_NAMES
 from engine.arkham3.content import default_content
 from engine.arkham3.view import ArkhamView, InvestigatorView, SpaceView
 from engine.core.errors import IllegalAction
+from engine.core.text import plural
 
 SKILL_ORDER = ("lore", "influence", "observation", "strength", "will")
 TEXT_MAX = 160
@@ -38,8 +39,7 @@ def sheet_lines(view: ArkhamView, me: InvestigatorView) -> list[str]:
         lines.append(f"Status: {me.status}.")
     lines.append(f"In {_space_name(view, me.space)} · Health {me.health - me.damage}/{me.health} "
                  f"({me.damage} damage) · Sanity {me.sanity - me.horror}/{me.sanity} ({me.horror} horror)")
-    lines.append(f"${me.money} · {me.clues} clue{'s' if me.clues != 1 else ''} · {me.remnants} remnant"
-                 f"{'s' if me.remnants != 1 else ''}")
+    lines.append(f"${me.money} · {plural(me.clues, 'clue')} · {plural(me.remnants, 'remnant')}")
     skills = []
     for skill in SKILL_ORDER:
         focused = me.focus.count(skill)
@@ -68,7 +68,7 @@ def seat_text(view: ArkhamView, seat: int) -> list[str]:
         return ["You have no seat in this game."]
     return [*sheet_lines(view, me),
             f"{view.scenario}: doom {view.sheet_doom} on the sheet, {view.board_doom} on the board; "
-            f"{view.sheet_clues} clue{'s' if view.sheet_clues != 1 else ''} on the sheet. "
+            f"{plural(view.sheet_clues, 'clue')} on the sheet. "
             f"Round {view.round}, {view.phase} phase."]
 
 
@@ -106,7 +106,7 @@ def map_text(view: ArkhamView, query: str | None, asker: int | None) -> str:
     lines = [f"**{space.name}** ({where})", "Adjacent: " + ", ".join(sorted(_space_name(view, a)
                                                                             for a in space.adjacent))]
     if hood is not None:
-        lines.append(f"{hood.name}: {hood.clues} clue{'s' if hood.clues != 1 else ''}"
+        lines.append(f"{hood.name}: {plural(hood.clues, 'clue')}"
                      + (", an anomaly" if hood.anomaly else ""))
     here = []
     if space.sealed:

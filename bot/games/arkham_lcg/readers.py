@@ -22,6 +22,7 @@ from engine.arkham_lcg.state import LcgState
 from engine.arkham_lcg.view import CardView, InvestigatorView, LcgView
 from engine.arkham_lcg.vocab import NUMBERS, SYMBOLS
 from engine.core.errors import IllegalAction
+from engine.core.text import plural as _plural
 
 SKILLS = ("willpower", "intellect", "combat", "agility")
 ICONS = (*SKILLS, "wild")
@@ -37,8 +38,8 @@ def _clip(text: str, limit: int = TEXT_MAX) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+#: a kind of uses (the content's plural) as one of them is called
+USE_WORDS = {"ammo": "ammo", "charges": "charge", "supplies": "supply", "secrets": "secret", "uses": "use"}
 
 
 def lcg_state(state: Any) -> LcgState:
@@ -93,7 +94,8 @@ def in_play_line(content: Content, card: CardView) -> str:
     on: list[str] = []
     pc = content.player.get(card.code)
     if card.uses:
-        on.append(f"{card.uses} {pc.uses.kind}" if pc is not None and pc.uses is not None else f"{card.uses} uses")
+        kind = pc.uses.kind if pc is not None and pc.uses is not None else "uses"
+        on.append(_plural(card.uses, USE_WORDS.get(kind, kind)))
     on += [_plural(n, what) for n, what in ((card.damage, "damage"), (card.horror, "horror"), (card.doom, "doom"))
            if n]
     if card.exhausted:
@@ -250,11 +252,12 @@ def log_text(state: LcgState) -> str:
     lines = [f"**{content.campaign.name}** ({camp.difficulty}) — "
              f"{_plural(len(camp.results), 'scenario')} of {len(content.campaign.scenarios)} played"]
     for result in camp.results:
-        sid, _, rid = result.partition(":")
+        sid, rid, won = (result.split(":") + ["", ""])[:3]  # "<scenario>:<resolution>:<win or loss>"
         scenario = content.scenarios.get(sid)
         resolution = scenario.resolutions.get(rid) if scenario is not None else None
-        title = "no resolution" if rid == "none" else (resolution.title if resolution else rid)
-        outcome = f" ({resolution.outcome})" if resolution is not None else ""
+        title = "no resolution" if rid == "none" else (resolution.title if resolution else
+                                                          f"resolution {rid.removeprefix('R')}")
+        outcome = {"win": " (won)", "loss": " (lost)"}.get(won or (resolution.outcome if resolution else ""), "")
         lines.append(f"- {scenario.name if scenario else sid}: {title}{outcome}")
     if state.scenario is not None and not state.over and state.phase != "between":
         lines.append(f"Now playing: {content.scenarios[state.scenario.id].name}, round {state.round}.")

@@ -16,6 +16,7 @@ from bot.games.lookup import echo, rank
 from bot.games.shortcuts import Shortcut, ShortcutSet
 from engine.core.errors import IllegalAction
 from engine.core.prompt import Option
+from engine.core.text import plural
 from engine.elder_sign import board
 from engine.elder_sign.choices import AskHelp, DoTask, FirstAid, Focus, Go, Release, Souvenir, UseAbility, UseItem
 from engine.elder_sign.content import default_content
@@ -220,9 +221,9 @@ def _forbidder(state: ElderSignState, key: str) -> str:
 def _odds_header(state: ElderSignState, seat: int, clues: int, dice: _Dice, rerolls: int, cost: int,
                  focus: bool) -> str:
     per = f" ({cost} clues each)" if cost > 1 else ""
-    counted = f"{rerolls} clue reroll{'s' if rerolls != 1 else ''}{per}"
+    counted = f"{plural(rerolls, 'clue reroll')}{per}"
     if rerolls * cost < clues:
-        counted += f" of the {clues} clue{'s' if clues != 1 else ''} you hold"
+        counted += f" of the {plural(clues, 'clue')} you hold"
     focus_text = "focus once" if focus else f"no focus: {_forbidder(state, 'no_focus')} forbids it"
     return (f"Chances for {board.name(state, seat)} with {dice.text()} and {counted}, playing the best way "
             f"(one task per roll, {focus_text}):")

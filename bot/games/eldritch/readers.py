@@ -12,6 +12,7 @@ from typing import Any
 from bot.games.dice_odds import faces_line, skill_lines
 from bot.games.lookup import best, echo, find_seated, listing
 from engine.core.errors import IllegalAction
+from engine.core.text import plural
 from engine.eldritch.content import EldritchContent, content_of, default_content
 from engine.eldritch.view import EldritchView, InvestigatorView, SpaceView, world_map
 
@@ -118,7 +119,7 @@ def map_text(view: EldritchView | None, query: str | None, asker: int | None) ->
     if not query:
         me = next((i for i in view.investigators if i.seat == asker), None) if view is not None else None
         if me is None or me.card is None:
-            raise IllegalAction("Say which space: space:<name or number> (e.g. space:London or space:12).")
+            raise IllegalAction("Say which space: a city's name or a space's number (London, 12).")
         space_id = me.space
     else:
         space_id = find_space(version, query)
@@ -147,7 +148,7 @@ def map_text(view: EldritchView | None, query: str | None, asker: int | None) ->
         wounds = f", {m.damage} damage on it" if m.damage else ""
         contents.append(f"{'Epic Monster ' if m.epic else ''}{m.name} (toughness {m.toughness}{wounds})")
     if on.clues:
-        contents.append(f"{on.clues} Clue{'s' if on.clues != 1 else ''}")
+        contents.append(plural(on.clues, "Clue"))
     if on.rumor:
         contents.append(f"the rumor {on.rumor}")
     if on.expedition:

@@ -34,7 +34,7 @@ def test_setup_follows_the_summary() -> None:
     i = board.inv(state, 0)
     assert i.space == sheet.start and i.money == 2 and [a.card for a in i.assets] == ["a3.start.slide-rule"]
     assert state.codex == sheet.finalize
-    assert any(e.kind == "setup.notice" and "Not in this edition" in e.text for e in events)
+    assert any(e.kind == "setup.notice" and "`/help game:arkham3`" in e.text for e in events)
     assert state.phase == "action" and op(state) == "action"
 
 

@@ -80,7 +80,7 @@ def test_an_event_is_discarded_before_after_you_play_and_its_lasting_effect_stay
     _in_play(state, 0, "p.faq-ledger")
     omen, = _hand(state, 0, "p.faq-omen")
     answer(state, "Play Test Omen")
-    assert prompt(state).title == "Respond after card.played?"
+    assert prompt(state).title == "Respond after Test Warden plays Test Omen?"
     assert state.cards[omen].zone == "discard"
     answer(state, "Test Ledger")
     state.bag = ["0"]
@@ -179,7 +179,7 @@ def test_a_weakness_is_a_player_card_until_it_resolves() -> None:
     assert _title(state).startswith("Your turn")
     _encounter_top(state, "e.faq-scorch")
     answer(state, "Play Test Lure")
-    assert prompt(state).title == "Respond before treachery.drawn?"
+    assert prompt(state).title == "Respond before Test Warden draws Test Scorch?"
     answer(state, "Play Test Parry")
     assert i.damage == 0 and state.cards[parry].zone == "discard"
 
@@ -245,7 +245,7 @@ def test_investigating_a_location_without_clues() -> None:
     _in_play(state, 0, "p.faq-witness")
     state.bag = ["0"]
     answer(state, "investigate")
-    assert prompt(state).title == "Respond after test.succeeded?"
+    assert prompt(state).title == "Respond after Test Warden's skill test succeeds?"
     answer(state, "Test Witness")
     assert state.invs[0].clues == 0 and state.invs[0].resources == 6
 
@@ -284,14 +284,14 @@ def test_only_enemy_phase_attacks_exhaust() -> None:
     _in_play(state, 0, "p.faq-sentry")
     stalker = _enemy(state, "e.stalker", "l.gate", engaged=0)
     answer(state, "resource")
-    assert prompt(state).title == "Respond after damage.taken?" and not stalker.exhausted
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?" and not stalker.exhausted
     answer(state, "pass")
     state.bag = ["auto_fail"]
     answer(state, f"fight:{stalker.uid}")
-    assert prompt(state).title == "Respond after damage.taken?" and not stalker.exhausted
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?" and not stalker.exhausted
     answer(state, "pass")
     answer(state, "end")
-    assert prompt(state).title == "Respond after damage.taken?" and stalker.exhausted
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?" and stalker.exhausted
 
 
 def test_alert_and_retaliate_attack_without_exhausting() -> None:
@@ -411,7 +411,7 @@ def test_each_swarm_card_is_its_own_enemy(monkeypatch: pytest.MonkeyPatch) -> No
     _hand(state, 0, "p.faq-lure")
     answer(state, "Play Test Lure")
     for _ in range(3):
-        assert prompt(state).title == "Respond after enemy.engaged?"
+        assert prompt(state).title == "Respond after Test Swarm engages Test Warden?"
         answer(state, "Test Greeter")
     swarm = [e for e in board.scen(state).enemies.values() if e.code == "e.faq-swarm"]
     assert len(swarm) == 3 and all(e.engaged == 0 for e in swarm)
@@ -468,12 +468,12 @@ def test_damage_dealt_to_you_may_go_to_your_assets_but_direct_damage_may_not() -
     assert prompt(state).title.startswith("Assign 1 damage")
     answer(state, "Test Watchdog")
     assert state.cards[dog].damage == 1 and i.damage == 0
-    assert prompt(state).title == "Respond after damage.taken?"
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?"
     answer(state, "Test Sentry")
     events = answer(state, "Play Test Lure")
     assert not any(e.kind == "asset.damage" for e in events)
     assert i.damage == 1 and state.cards[dog].damage == 1
-    assert prompt(state).title == "Respond after damage.taken?"
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?"
 
 
 def test_heal_without_a_target_heals_your_investigator() -> None:

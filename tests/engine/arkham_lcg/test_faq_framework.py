@@ -191,7 +191,8 @@ def test_costs_are_paid_before_attacks_of_opportunity() -> None:
     dog, = _hand(state, 0, "p.watchdog")  # cost 2
     _enemy(state, "e.faq-brute", "l.gate", engaged=0)
     answer(state, "Play Test Watchdog")
-    assert prompt(state).title == "Respond after damage.taken?"  # the attack of opportunity has hit
+    # the attack of opportunity has hit
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?"
     assert state.invs[0].resources == 3 and dog not in state.invs[0].hand
 
 
@@ -283,7 +284,7 @@ def test_two_reactions_answer_one_trigger() -> None:
     brute = _enemy(state, "e.faq-brute", "l.gate", engaged=0, damage=2)
     state.bag = ["0"]
     answer(state, f"fight:{brute.uid}")
-    assert prompt(state).title == "Respond after enemy.defeated?"
+    assert prompt(state).title == "Respond after Test Brute is defeated?"
     assert any("Test Warden" in label for label in _labels(state))
     assert any("Test Trophy Case" in label for label in _labels(state))
     answer(state, "Test Warden")
@@ -301,10 +302,10 @@ def test_a_reaction_nests_inside_the_action_that_caused_it() -> None:
     watchdog, = _hand(state, 0, "p.watchdog")
     brute = _enemy(state, "e.faq-brute", "l.gate", engaged=0, damage=2)
     answer(state, "Play Test Watchdog")
-    assert prompt(state).title == "Respond after damage.taken?"
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?"
     answer(state, "Test Thorns")
     assert brute.uid not in board.scen(state).enemies  # the attacker is defeated first
-    assert prompt(state).title == "Respond after enemy.defeated?"
+    assert prompt(state).title == "Respond after Test Brute is defeated?"
     assert state.cards[watchdog].zone != "play"  # the play the attack interrupted has not resolved yet
     answer(state, "Test Warden")
     assert state.cards[watchdog].zone == "play"
@@ -336,7 +337,7 @@ def test_after_success_reactions_come_before_the_results() -> None:
     _in_play(state, 0, "p.faq-witness")
     state.bag = ["0"]
     answer(state, "investigate")
-    assert prompt(state).title == "Respond after test.succeeded?"
+    assert prompt(state).title == "Respond after Test Warden's skill test succeeds?"
     assert state.invs[0].clues == 0 and board.scen(state).locations["l.gate"].clues == 1
     answer(state, "Test Witness")
     assert state.invs[0].clues == 1
@@ -366,13 +367,13 @@ def test_engaging_and_being_engaged_are_one_event() -> None:
     _in_play(state, 0, "p.faq-greeter")
     loner = _enemy(state, "e.faq-loner", "l.gate")
     answer(state, f"engage:{loner.uid}")
-    assert prompt(state).title == "Respond after enemy.engaged?"
+    assert prompt(state).title == "Respond after Test Loner engages Test Warden?"
     answer(state, "Test Greeter")
     assert loner.engaged == 0 and i.resources == 6
     board.scen(state).locations["l.hall"].revealed = True
     _enemy(state, "e.faq-brute", "l.hall")
     answer(state, "move:l.hall")
-    assert prompt(state).title == "Respond after enemy.engaged?"
+    assert prompt(state).title == "Respond after Test Brute engages Test Warden?"
     answer(state, "Test Greeter")
     assert i.resources == 7
 
@@ -448,7 +449,7 @@ def test_automatic_success_known_before_the_token_skips_the_reveal() -> None:
     _at(state, 0, "l.crypt", clues=2)  # shroud 3
     state.bag = ["auto_fail"]
     answer(state, "investigate")
-    assert prompt(state).title == "Respond after test.begin?"
+    assert prompt(state).title == "Respond after Test Warden's skill test begins?"
     events = answer(state, "Test Sure Thing")
     assert "test.token" not in _kinds(events)
     assert state.bag == ["auto_fail"]
@@ -474,7 +475,7 @@ def test_auto_fail_wins_over_auto_success() -> None:
     _in_play(state, 0, "p.faq-late")
     state.bag = ["auto_fail"]
     answer(state, "investigate")
-    assert prompt(state).title == "Respond after test.revealed?"
+    assert prompt(state).title == "Respond after the chaos token is revealed?"
     events = answer(state, "Test Last Word")
     assert _result(events)["success"] is False
 
@@ -517,10 +518,10 @@ def test_for_each_point_is_one_cumulative_effect() -> None:
     _hand(state, 0, "p.faq-lure")
     state.bag = ["-2"]  # willpower 3 - 2 = 1 against 3: fails by 2
     answer(state, "Play Test Lure")
-    assert prompt(state).title == "Respond after damage.taken?"
+    assert prompt(state).title == "Respond after Test Warden takes damage or horror?"
     answer(state, "pass")
     assert state.invs[0].horror == 2
-    assert _title(state) != "Respond after damage.taken?"
+    assert _title(state) != "Respond after Test Warden takes damage or horror?"
 
 
 # ---------------------------------------------------------------- the chaos bag
@@ -556,7 +557,7 @@ def test_a_card_the_act_puts_into_play_was_not_drawn() -> None:
     _encounter_top(state, "e.faq-bruise")
     _hand(state, 0, "p.faq-lure")
     answer(state, "Play Test Lure")
-    assert prompt(state).title == "Respond after encounter.drawn?"
+    assert prompt(state).title == "Respond after Test Warden draws Test Bruise?"
 
 
 def test_the_act_takes_clues_from_the_group_per_investigator() -> None:

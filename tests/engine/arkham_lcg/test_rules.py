@@ -148,7 +148,7 @@ def test_cancel_an_attack_with_a_fast_event() -> None:
     _enemy(state, "e.stalker", "l.gate", engaged=0)
     answer(state, "resource")
     p = prompt(state)
-    assert p.title == "Respond before enemy.attack?"
+    assert p.title == "Respond before Test Stalker attacks Test Warden?"
     answer(state, "Play Test Hold On")
     assert i.damage == 0 and i.horror == 0
     assert state.cards[hold].zone == "discard"

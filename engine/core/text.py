@@ -1,0 +1,57 @@
+"""Words for players: counted nouns ("1 die", "2 dice", "0 clues"), for every game and the bot alike.
+
+A count is never written as "clue(s)": the number decides the form. Mass nouns (damage, horror, doom …) keep
+one form, so "3 damage" reads right.
+"""
+
+from __future__ import annotations
+
+#: plurals that do not add "s" or "es", and nouns that keep one form (lowercase keys)
+IRREGULAR = {
+    "die": "dice", "focus": "focus", "damage": "damage", "horror": "horror", "doom": "doom", "health": "health",
+    "sanity": "sanity", "stamina": "stamina", "money": "money", "experience": "experience", "trauma": "trauma",
+    "xp": "XP", "terror": "terror",
+}
+#: the singular of a plural-only spelling a caller may pass ("dice")
+SINGULAR = {"dice": "die", "Dice": "Die"}
+
+
+def plural_of(noun: str) -> str:
+    """The plural of a noun or of a phrase's last word ("spread doom token" -> "spread doom tokens")."""
+    head, sep, word = noun.rpartition(" ")
+    return f"{head}{sep}{_plural_word(word)}"
+
+
+def _plural_word(word: str) -> str:
+    lower = word.lower()
+    if lower in IRREGULAR:
+        many = IRREGULAR[lower]
+        return many[:1].upper() + many[1:] if word[:1].isupper() else many
+    if len(lower) > 1 and lower.endswith("y") and lower[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    if lower.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def singular_of(noun: str) -> str:
+    head, sep, word = noun.rpartition(" ")
+    return f"{head}{sep}{SINGULAR.get(word, word)}"
+
+
+def noun(n: int, word: str, many: str | None = None) -> str:
+    """The form of `word` that goes with `n`, without the number: "clue" for 1, "clues" for 0 or 2."""
+    if n == 1 or n == -1:
+        return singular_of(word)
+    return many or plural_of(singular_of(word))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`n` and its noun: "1 clue", "0 clues", "2 dice", "1 die", "3 damage"; `many` overrides the plural."""
+    return f"{n} {noun(n, word, many)}"
+
+
+def table_notes(game_id: str) -> str:
+    """The one line said at setup about what this edition leaves out: the notes themselves are in the game's
+    `/help` (its howto's "This edition" section), not in the channel."""
+    return f"What this edition leaves out, and where this table differs from the box: `/help game:{game_id}`."
