@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.manifest import bot_games
 from bot.lookup.help import help_lines
 from engine.agents import agent_names
 from engine.core.text import noun, plural
@@ -25,9 +24,11 @@ from tests.support.player_words import Report, card_texts, findings, play
 #: end; one game of the game's smart agent reaches what random players rarely live to see (costs paid, the late
 #: game, a win); the four games together stay well under a minute
 GAMES, STEPS, SMART_SEED = 5, 300, 5
+#: the games we ship (tests register games of their own, which carry no player text to check)
+FOUR_GAMES = ["arkham-lcg", "arkham3", "elder-sign", "eldritch"]
 
 
-@pytest.mark.parametrize("game", sorted(bot_games()))
+@pytest.mark.parametrize("game", FOUR_GAMES)
 def test_players_read_no_engine_words(game: str) -> None:
     report = Report()
     for seed in range(GAMES):
@@ -164,7 +165,7 @@ def test_no_rules_reference_or_parenthesised_plural_in_the_source() -> None:
 # ------------------------------------------------------------------ what an edition leaves out: /help, not setup
 
 
-@pytest.mark.parametrize("game", sorted(bot_games()))
+@pytest.mark.parametrize("game", FOUR_GAMES)
 def test_setup_points_to_help_which_says_what_this_edition_leaves_out(game: str) -> None:
     """Setup says one line, not a paragraph of exceptions; `/help game:<game>` holds them (issue 27, item 7)."""
     notes = [s.text for s in play(game, 1, 40) if s.text.startswith("What this edition")]
