@@ -5,7 +5,7 @@
     legal_actions(state, seat)        -> every answer `seat` may give now
     state, events = apply(state, action)          (a copy; the input is untouched)
     view(state, seat)                 -> what that seat may see
-    to_json(state) / from_json(text)  -> exact round trip
+    to_json(state) / from_json(text[, game_id])  -> exact round trip
     replay(game, seats, options, seed, actions)   -> the same state again
 """
 
@@ -103,8 +103,10 @@ def to_json(state: GameState) -> str:
     return state.model_dump_json()
 
 
-def from_json(text: str) -> GameState:
-    game_id = json.loads(text)["game"]
+def from_json(text: str, game_id: str | None = None) -> GameState:
+    """The state `to_json` wrote. `game_id`, when the caller knows it, spares reading the text twice."""
+    if game_id is None:
+        game_id = json.loads(text)["game"]
     return get_game(game_id).state_type.model_validate_json(text)
 
 
