@@ -84,6 +84,17 @@ def apply(state: GameState, action: Action, *, in_place: bool = False,
     return target, events
 
 
+def warm(game_id: str) -> None:
+    """Load and check a game's content, and everything its first table needs (a game set up, its prompts and
+    its view), so that the first game of it played costs no more than any other: a bot calls this for every
+    game at start-up."""
+    rules = get_game(game_id)
+    seats = [SeatSpec(seat=i, name=f"seat {i + 1}") for i in range(rules.min_players)]
+    state, _ = rules.new_game(seats, rules.validate_options({}), 0)
+    prompts(state)
+    view(state, None)
+
+
 def check_content(state: GameState) -> None:
     """Raise ContentVersionError (a sentence for the moderator) when this build lacks the game's content
     version: a game never continues on other cards than it began with."""
