@@ -130,3 +130,39 @@ def test_a_state_reads_back_the_same_with_or_without_its_game_named() -> None:
     state, _ = api.new_game("elder-sign", [SeatSpec(seat=0, name="a")], {}, 7)
     text = api.to_json(state)
     assert api.to_json(api.from_json(text, "elder-sign")) == api.to_json(api.from_json(text)) == text
+
+
+FIRST_TABLES = """
+import asyncio, sys, time
+from engine import api
+from engine.core.game import SeatSpec
+if sys.argv[1] == "warm":
+    from bot.bot import warm_games
+    asyncio.run(warm_games())
+worst = 0.0
+for game in ("elder-sign", "eldritch", "arkham3", "arkham-lcg"):
+    started = time.process_time()
+    api.new_game(game, [SeatSpec(seat=0, name="a")], {}, 11)
+    worst = max(worst, time.process_time() - started)
+print(worst)
+"""
+
+
+def test_content_is_loaded_at_start_up_so_no_first_table_pays_for_it() -> None:
+    """Item 3: the bot loads and checks every game's content before it serves (bot.bot.warm_games, in a worker
+    thread); the first table of each game then costs what any other does. Measured in fresh processes, the
+    first `/game new`'s set-up with and without the start-up load."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+
+    def worst_first_table(mode: str) -> float:
+        done = subprocess.run([sys.executable, "-c", FIRST_TABLES, mode], capture_output=True, text=True,
+                              check=True, cwd=root, env=dict(os.environ, PYTHONPATH=root))
+        return float(done.stdout.split()[-1])
+
+    warm, cold = worst_first_table("warm"), worst_first_table("cold")
+    assert warm < 0.1 and warm * 5 < cold, (warm, cold)
