@@ -182,7 +182,7 @@ class Store:
     async def interaction_seen(self, interaction_id: int) -> bool:
         """Whether this interaction already changed something: a step it caused (its action row) or any other
         write (`processed_interaction`); one statement."""
-        stmt = sa_select(or_(
+        stmt: Any = sa_select(or_(
             exists().where(col(ProcessedInteraction.interaction_id) == interaction_id),
             exists().where(col(ActionRow.interaction_id) == interaction_id)))
         async with self.session() as s:
