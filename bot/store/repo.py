@@ -72,6 +72,13 @@ class _Keep:
 KEEP: Any = _Keep()
 
 
+async def _core(s: AsyncSession, stmt: Any) -> Any:
+    """Run an INSERT or UPDATE as plain SQL on the session's connection (in its transaction): the ORM's
+    handling of a statement on a mapped table (synchronising objects it holds, which a step's writes never
+    need) costs more than the statement itself."""
+    return await (await s.connection()).execute(stmt)
+
+
 def seat_name(name: str, nth: int) -> str:
     """A user's first seat carries their name; their extra seats (multi-handed play) are "name #2" ..."""
     return name if nth <= 1 else f"{name} #{nth}"
@@ -246,7 +253,7 @@ class Store:
     async def _bump(self, s: AsyncSession, game_id: int, expected_version: int, **values: Any) -> None:
         stmt = (update(Game).where(col(Game.id) == game_id, col(Game.version) == expected_version)
                 .values(**{"version": expected_version + 1, "updated_at": utcnow(), **values}))
-        if (await s.exec(stmt)).rowcount != 1:
+        if (await _core(s, stmt)).rowcount != 1:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
 
     # ---- seats (lobby) ---------------------------------------------------------------------------------
@@ -385,7 +392,7 @@ class Store:
                         last_seq = select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id)
                         seq = ((await s.exec(last_seq)).one() or 0) + 1
                     action_row.game_id, action_row.seq, action_row.created_at = game_id, seq, now
-                    await s.exec(insert(ActionRow).values(
+                    await _core(s, insert(ActionRow).values(
                         game_id=game_id, seq=seq, actor_id=action_row.actor_id, seat=action_row.seat,
                         kind=action_row.kind, payload=action_row.payload, interaction_id=action_row.interaction_id,
                         created_at=now))
@@ -398,13 +405,13 @@ class Store:
                     # DELETE and an INSERT (a game holds one snapshot that is not kept at most: its head).
                     moved = 0
                     if self._heads.get(game_id) != (expected_version, True):
-                        moved = (await s.exec(
+                        moved = (await _core(s,
                             update(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) < step,
                                                    col(Snapshot.keep).is_(False))
                             .values(step=step, state=state_json, keep=keep_snapshot, created_at=now))).rowcount
                     if moved == 0:
-                        await s.exec(insert(Snapshot).values(game_id=game_id, step=step, state=state_json,
-                                                             keep=keep_snapshot, created_at=now))
+                        await _core(s, insert(Snapshot).values(game_id=game_id, step=step, state=state_json,
+                                                               keep=keep_snapshot, created_at=now))
                 if prune_snapshots_below is not None:
                     await self._prune_snapshots(s, game_id, prune_snapshots_below, keep_start=prune_keeps_start)
                 if events:
@@ -413,7 +420,7 @@ class Store:
                         first = (await s.exec(select(func.max(GameEvent.idx))
                                               .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
                         base = 0 if first is None else first + 1
-                    await s.exec(insert(GameEvent).values([
+                    await _core(s, insert(GameEvent).values([
                         {"game_id": game_id, "step": step, "idx": base + i, "kind": e.kind, "text": e.text,
                          "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
                         for i, e in enumerate(events)
@@ -428,7 +435,7 @@ class Store:
             raise
         finally:
             self._heads.pop(game_id, None)
-        if state_json is not None and prune_snapshots_below is None and new_status not in CLOSED_STATUSES:
+        if state_json is not None and new_status not in CLOSED_STATUSES:
             if len(self._heads) >= HEADS_REMEMBERED:
                 self._heads.clear()
             self._heads[game_id] = (expected_version + 1, keep_snapshot)
@@ -562,7 +569,7 @@ class Store:
                 await s.flush()
             else:
                 values = {name: getattr(section, name) for name in cls.SERVICE_COLUMNS}
-                await s.exec(update(Section).where(col(Section.id) == section.id).values(**values))
+                await _core(s, update(Section).where(col(Section.id) == section.id).values(**values))
 
     async def save_sections(self, sections: Sequence[Section]) -> None:
         """Write sections outside a step (a seat changed hands, so who is awaited changed)."""
