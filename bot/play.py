@@ -152,7 +152,14 @@ class PromptPlay:
         # database read); a game not in memory (after a restart) gets a plain form, checked once submitted.
         try:
             epoch, seq = split_seq(seq)
-            prompt = self.bot.service.cached_prompt(channel_of(interaction), game_id, seq, epoch)
+            prompt = None
+            known = self.bot.service.remembered_prompts(channel_of(interaction), game_id)
+            if known is not None:
+                prompt = next((p for p in known[1] if p.seq == seq), None) if known[0] == epoch else None
+                if prompt is None:
+                    await interaction.response.defer()
+                    await self._passed(interaction, game_id)
+                    return
             await interaction.response.send_modal(AnswerForm(self, game_id, seq, prompt, interaction.id, epoch))
         except Exception as error:
             await report_error(interaction, error)

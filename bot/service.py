@@ -878,14 +878,14 @@ class GameService:
         game = await self.store.open_game(channel_id)
         return [] if game is None else self._cards(await self._load_game(game))
 
-    def cached_prompt(self, channel_id: int, game_id: int, seq: int, epoch: int | None = None) -> Prompt | None:
-        """`pending_prompt` from memory alone: None when the game is not in memory (or the prompt has passed).
-        For a front end that must answer before it may read the database (an answer form opens at once)."""
+    def remembered_prompts(self, channel_id: int, game_id: int) -> tuple[int, list[Prompt]] | None:
+        """The undo count and the pending prompts of the channel's game `game_id` from memory alone (none once it
+        is over); None when the game is not in memory. For a front end that must answer before it may read the
+        database (an answer form opens at once)."""
         loaded = self._cache.get(game_id)
-        if loaded is None or loaded.state is None or loaded.game.channel_id != channel_id \
-                or loaded.game.status != ACTIVE or epoch not in (None, loaded.game.undo_epoch):
+        if loaded is None or loaded.game.channel_id != channel_id:
             return None
-        return next((p for p in api.prompts(loaded.state) if p.seq == seq), None)
+        return loaded.game.undo_epoch, loaded.prompts() if loaded.game.status == ACTIVE else []
 
     async def pending_prompt(self, channel_id: int, game_id: int, seq: int,
                              epoch: int | None = None) -> Prompt | None:
