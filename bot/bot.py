@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.actors import ModeratorRoles
@@ -26,6 +28,8 @@ from bot.service import GameService
 from bot.settings import Settings, install_redaction
 from bot.store import Store
 from bot.turns import TablePublisher
+from engine import api
+from engine.games import game_ids
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +43,19 @@ def extensions() -> list[str]:
     return [*BASE_EXTENSIONS, *(g.cog for g in bot_games().values() if g.cog)]
 
 
+class AcknowledgeFirst(app_commands.CommandTree["MiskatonicBot"]):
+    """Every slash command is acknowledged before its handler runs, so none can pass Discord's 3 seconds
+    reading the database or loading content: a private "thinking…" that the answer then replaces (a private
+    answer fills it; a public one removes it and is posted in the channel, bot/replies.py). Autocomplete is
+    answered by its choices, and is not acknowledged otherwise."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is discord.InteractionType.application_command and not interaction.response.is_done():
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            interaction.extras["private_thinking"] = True
+        return True
+
+
 class MiskatonicBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, service: GameService | None = None, store: Store | None = None,
                  shard_count: int | None = None, shard_ids: list[int] | None = None,
@@ -48,7 +65,7 @@ class MiskatonicBot(commands.AutoShardedBot):
         if ids is not None:  # none given: discord.py runs every shard (its default; its types allow only a list)
             options["shard_ids"] = ids
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, shard_count=count, **options)
+                         help_command=None, shard_count=count, tree_cls=AcknowledgeFirst, **options)
         self.settings = settings
         self._service = service
         self._store = store
@@ -72,6 +89,7 @@ class MiskatonicBot(commands.AutoShardedBot):
         return self._moderator_roles
 
     async def setup_hook(self) -> None:
+        await warm_games()
         if self._service is None:
             if self._store is None:
                 self._store = store_for(self.settings)
@@ -96,6 +114,20 @@ class MiskatonicBot(commands.AutoShardedBot):
         await super().close()
         if self._owns_store and self._store is not None:
             await self._store.close()
+
+
+async def warm_games() -> float:
+    """Load and check every game's content in a worker thread (the event loop keeps serving), so that no
+    click, not even the first `/game new` of a game, pays for it; logs and returns how long it took."""
+    def load() -> float:
+        started = time.perf_counter()
+        for game in game_ids():
+            api.warm(game)
+        return time.perf_counter() - started
+
+    seconds = await asyncio.to_thread(load)
+    log.info("content of %d games loaded and checked in %.2f s", len(game_ids()), seconds)
+    return seconds
 
 
 def store_for(settings: Settings) -> Store:

@@ -67,6 +67,7 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
             await interaction.delete_original_response()
         except discord.HTTPException:
             log.warning("could not delete the thinking message of interaction %s", interaction.id)
+    interaction.extras["private_thinking"] = False  # a private "thinking…" is filled by this sentence
     await interaction.followup.send(text, ephemeral=True)
 
 

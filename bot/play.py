@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 PASSED = "This choice has passed."
 NOTHING_FOR_YOU = "Nothing is waiting for you here right now."
 CONTENT_MAX = 2000
+PLAIN_FORM = "Type the option numbers, or the amount."
 
 
 class PlayHost(Protocol):
@@ -127,10 +128,11 @@ class PromptPlay:
     # -- the "Answer" button: a player's own controls, privately ------------------------------------------
     async def open_own(self, interaction: discord.Interaction, game_id: int, epoch: int) -> None:
         try:
+            # Acknowledged before the database is read: a slow read must not cost the click its 3 seconds.
+            await interaction.response.defer()
             cards = [c for c in await self.bot.service.pending(channel_of(interaction))
                      if c.game_id == game_id and c.epoch == epoch]
             if not cards:
-                await interaction.response.defer()
                 await self._passed(interaction, game_id)
                 return
             mine = [c for c in cards if interaction.user.id in c.user_ids]
@@ -146,38 +148,51 @@ class PromptPlay:
 
     # -- answer forms (prompts too large for buttons) ----------------------------------------------------
     async def open_form(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
+        # The form is the acknowledgement, and it must come first: it is built from the game in memory (no
+        # database read); a game not in memory (after a restart) gets a plain form, checked once submitted.
         try:
             epoch, seq = split_seq(seq)
-            prompt = await self._pending(interaction, game_id, seq, epoch)
-            if prompt is None:
-                await interaction.response.defer()
-                await self._passed(interaction, game_id)
-                return
-            await interaction.response.send_modal(AnswerForm(self, game_id, prompt, interaction.id, epoch))
+            prompt = None
+            known = self.bot.service.remembered_prompts(channel_of(interaction), game_id)
+            if known is not None:
+                prompt = next((p for p in known[1] if p.seq == seq), None) if known[0] == epoch else None
+                if prompt is None:
+                    await interaction.response.defer()
+                    await self._passed(interaction, game_id)
+                    return
+            await interaction.response.send_modal(AnswerForm(self, game_id, seq, prompt, interaction.id, epoch))
         except Exception as error:
             await report_error(interaction, error)
 
 
 class AnswerForm(ui.Modal):
-    """A typed answer: an amount, or option numbers (for MANY over 25 options, and ORDER)."""
+    """A typed answer: an amount, or option numbers (for MANY over 25 options, and ORDER). Without the
+    prompt (the game was not in memory when the form opened) it asks plainly, and the answer is read against
+    the prompt once submitted."""
 
-    def __init__(self, play: PromptPlay, game_id: int, prompt: Prompt, opened_by: int, epoch: int = 0) -> None:
+    def __init__(self, play: PromptPlay, game_id: int, seq: int, prompt: Prompt | None, opened_by: int,
+                 epoch: int = 0) -> None:
         # The interaction id keeps two players' open forms apart: modals are found by custom_id.
-        super().__init__(title=prompt.title[:45] or "Your answer",
-                         custom_id=f"mk:f:{game_id}:{prompt.seq}:{opened_by}", timeout=900)
-        self.play, self.game_id, self.prompt, self.epoch = play, game_id, prompt, epoch
-        self.answer: ui.TextInput[AnswerForm] = ui.TextInput(label=form_help(prompt)[:45],
-                                                              placeholder=form_help(prompt)[:100], max_length=400)
+        super().__init__(title=(prompt.title if prompt else "")[:45] or "Your answer",
+                         custom_id=f"mk:f:{game_id}:{seq}:{opened_by}", timeout=900)
+        self.play, self.game_id, self.seq, self.prompt, self.epoch = play, game_id, seq, prompt, epoch
+        helper = form_help(prompt) if prompt is not None else PLAIN_FORM
+        self.answer: ui.TextInput[AnswerForm] = ui.TextInput(label=helper[:45], placeholder=helper[:100],
+                                                              max_length=400)
         self.add_item(self.answer)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
+        prompt = self.prompt or await self.play._pending(interaction, self.game_id, self.seq, self.epoch)
+        if prompt is None:
+            await self.play._passed(interaction, self.game_id)
+            return
         try:
-            typed = parse_form(self.prompt, self.answer.value)
+            typed = parse_form(prompt, self.answer.value)
         except ValueError as error:
             await tell(interaction, str(error))
             return
-        await self.play._apply(interaction, self.game_id, self.prompt.seq, [], self.answer.value,
+        await self.play._apply(interaction, self.game_id, self.seq, [], self.answer.value,
                                typed=typed, epoch=self.epoch)
 
     # This is ui.Modal's own signature: discord.py's Modal.on_error drops the base class's `item` argument,

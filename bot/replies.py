@@ -89,7 +89,11 @@ async def send(interaction: discord.Interaction, content: str | None = None, *, 
         # The next follow-up would fill the public "thinking…" message: remove it so this stays private.
         interaction.extras["public_thinking"] = False
         await interaction.delete_original_response()
-    interaction.extras["public_thinking"] = False
+    if not ephemeral and interaction.extras.get("private_thinking"):
+        # ... and the private one (a slash command's acknowledgement, bot/bot.py) so this is public.
+        interaction.extras["private_thinking"] = False
+        await interaction.delete_original_response()
+    interaction.extras["public_thinking"] = interaction.extras["private_thinking"] = False
     message = await interaction.followup.send(wait=True, **kwargs)
     return message.id
 
@@ -140,7 +144,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     # of the game's section message.
     if not reply.public and not reply.images and reply.ephemeral and reply.table is None:
         await post_prompts(interaction, reply.prompts)
-    if not interaction.response.is_done() or interaction.extras.get("public_thinking"):
+    if not interaction.response.is_done() or interaction.extras.get("public_thinking") \
+            or interaction.extras.get("private_thinking"):
         # A command has to be answered; what it did is in the channel.
         await send(interaction, DONE, ephemeral=True)
     if reply.table is not None:

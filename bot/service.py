@@ -109,6 +109,7 @@ class Loaded:
     added: list[Event] = field(default_factory=list)  # events the commit added to the step's (a campaign's fold)
     #: the prompts `state` waits for, computed once per step (`prompts()`) and shared by the cache's copies
     pending: list[Prompt] | None = field(default=None, repr=False)
+    head: str | None = None  # `state` as JSON (as committed or read), when known: a click's working copy parses it
 
     def prompts(self) -> list[Prompt]:
         """What the step waits for. Every part of one click reads it from here: the engine builds a step's
@@ -116,6 +117,14 @@ class Loaded:
         if self.pending is None:
             self.pending = [] if self.state is None else api.prompts(self.state)
         return self.pending
+
+    def working_state(self) -> GameState:
+        """A private copy of `state` to apply a step to in place: parsed from its JSON, which is exact and
+        costs less than copying the objects (engine.api.apply's default)."""
+        assert self.state is not None
+        if self.head is None:
+            self.head = api.to_json(self.state)
+        return api.from_json(self.head, self.state.game)
 
     def user_seats(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -293,25 +302,30 @@ class GameService:
         if cached is not None and cached.game.version == game.version:
             self._touch(game.id or 0)
             return Loaded(game=game, seats=cached.seats, state=cached.state, section=cached.section,
-                          pending=cached.prompts())
+                          pending=cached.prompts(), head=cached.head)
         assert game.id is not None
         seats = await self.store.seats(game.id)
-        state = None if game.status == LOBBY else await self._restore(game.id, game.state_step)
+        state, head = (None, None) if game.status == LOBBY else await self._restore_head(game.id, game.state_step)
         section = None if game.status == LOBBY else await self.store.current_section(game.id)
-        loaded = Loaded(game=game, seats=seats, state=state, section=section)
+        loaded = Loaded(game=game, seats=seats, state=state, section=section, head=head)
         self._remember(loaded)
         return loaded
 
     async def _restore(self, game_id: int, step: int) -> GameState:
         """The state at `step`: its snapshot, or the nearest earlier one with the log replayed on top."""
+        return (await self._restore_head(game_id, step))[0]
+
+    async def _restore_head(self, game_id: int, step: int) -> tuple[GameState, str | None]:
+        """`_restore`, and the state's JSON when it was read as it is (no replay on top)."""
         snap = await self.store.snapshot_at(game_id, step, or_before=True)
         if snap is None:
             raise RuntimeError(f"game {game_id} has no snapshot at or before step {step}")
         state = api.from_json(snap.state)
-        if snap.step < step:
-            for row in await self.store.actions(game_id, after=snap.step, upto=step):
-                state, _ = api.apply(state, Action.model_validate(row.payload), in_place=True)
-        return state
+        if snap.step == step:
+            return state, snap.state
+        for row in await self.store.actions(game_id, after=snap.step, upto=step):
+            state, _ = api.apply(state, Action.model_validate(row.payload), in_place=True)
+        return state, None
 
     async def _open(self, channel_id: int) -> Loaded:
         game = await self.store.open_game(channel_id)
@@ -382,12 +396,13 @@ class GameService:
             prune_below, keeps_start = step, False  # people ended it: no undo can reopen it, only the end matters
         elif keep and step > SNAPSHOT_WINDOW:
             prune_below = step - SNAPSHOT_WINDOW
+        head = api.to_json(state) if writing and state is not None else None
         version = await self.store.commit_step(
-            game.id, game.version, action, api.to_json(state) if writing and state is not None else None,
+            game.id, game.version, action, head,
             events, new_status, result, step=step, prompt_seq=prompt_seq,
             content_version=state.content_version if state is not None else None, now=now,
             keep_snapshot=keep, prune_snapshots_below=prune_below, prune_keeps_start=keeps_start,
-            sections=writer.changed if writer is not None else (), campaign=fold,
+            sections=writer.changed if writer is not None else (), campaign=fold, new_step=action is not None,
         )
         # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
         # already see a later version written by another process, which our cached state is not.
@@ -405,7 +420,8 @@ class GameService:
                 game.started_at = now
         after = Loaded(game=game, seats=loaded.seats, state=state,
                        section=writer.latest_after() if writer is not None else loaded.section,
-                       changes=writer.summary() if writer is not None else [], added=added, pending=pending)
+                       changes=writer.summary() if writer is not None else [], added=added, pending=pending,
+                       head=head if head is not None or state is not loaded.state else loaded.head)
         self._remember(after)
         return after
 
@@ -794,15 +810,16 @@ class GameService:
                 raise UserError("This choice has passed.")
             if epoch is not None and epoch != loaded.game.undo_epoch:
                 raise UserError("This choice has passed.")
-            state = self._playing(loaded)
+            self._playing(loaded)
             prompt = next((p for p in loaded.prompts() if p.seq == prompt_seq), None)
             if prompt is None:
                 raise UserError("This choice has passed.")
             answering = self._answering_seat(loaded, prompt, actor, seat)
             action = Action(seat=answering, prompt=prompt_seq, choice=list(choice), amount=amount)
             posted = frozenset(p.seq for p in loaded.prompts() if p.seq != prompt_seq)
-            # the prompt was built from this very state (the step's own), so the engine need not rebuild it
-            new_state, events = api.apply(state, action, prompt=prompt)
+            # In place on a private copy (the cached state may be in other hands: a picture being drawn); the
+            # prompt was built from this very step, so the engine need not rebuild it
+            new_state, events = api.apply(loaded.working_state(), action, in_place=True, prompt=prompt)
             row = action_row(loaded, actor, action, "play")
             loaded = await self._commit(loaded, new_state, events, action=row)
             return await self._step_reply(loaded, events, actor, posted=posted)
@@ -860,6 +877,15 @@ class GameService:
         """The prompts the channel's game waits for now (empty when there is none)."""
         game = await self.store.open_game(channel_id)
         return [] if game is None else self._cards(await self._load_game(game))
+
+    def remembered_prompts(self, channel_id: int, game_id: int) -> tuple[int, list[Prompt]] | None:
+        """The undo count and the pending prompts of the channel's game `game_id` from memory alone (none once it
+        is over); None when the game is not in memory. For a front end that must answer before it may read the
+        database (an answer form opens at once)."""
+        loaded = self._cache.get(game_id)
+        if loaded is None or loaded.game.channel_id != channel_id:
+            return None
+        return loaded.game.undo_epoch, loaded.prompts() if loaded.game.status == ACTIVE else []
 
     async def pending_prompt(self, channel_id: int, game_id: int, seq: int,
                              epoch: int | None = None) -> Prompt | None:

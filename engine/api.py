@@ -5,7 +5,7 @@
     legal_actions(state, seat)        -> every answer `seat` may give now
     state, events = apply(state, action)          (a copy; the input is untouched)
     view(state, seat)                 -> what that seat may see
-    to_json(state) / from_json(text)  -> exact round trip
+    to_json(state) / from_json(text[, game_id])  -> exact round trip
     replay(game, seats, options, seed, actions)   -> the same state again
 """
 
@@ -84,6 +84,17 @@ def apply(state: GameState, action: Action, *, in_place: bool = False,
     return target, events
 
 
+def warm(game_id: str) -> None:
+    """Load and check a game's content, and everything its first table needs (a game set up, its prompts and
+    its view), so that the first game of it played costs no more than any other: a bot calls this for every
+    game at start-up."""
+    rules = get_game(game_id)
+    seats = [SeatSpec(seat=i, name=f"seat {i + 1}") for i in range(rules.min_players)]
+    state, _ = rules.new_game(seats, rules.validate_options({}), 0)
+    prompts(state)
+    view(state, None)
+
+
 def check_content(state: GameState) -> None:
     """Raise ContentVersionError (a sentence for the moderator) when this build lacks the game's content
     version: a game never continues on other cards than it began with."""
@@ -103,8 +114,10 @@ def to_json(state: GameState) -> str:
     return state.model_dump_json()
 
 
-def from_json(text: str) -> GameState:
-    game_id = json.loads(text)["game"]
+def from_json(text: str, game_id: str | None = None) -> GameState:
+    """The state `to_json` wrote. `game_id`, when the caller knows it, spares reading the text twice."""
+    if game_id is None:
+        game_id = json.loads(text)["game"]
     return get_game(game_id).state_type.model_validate_json(text)
 
 

@@ -5,7 +5,8 @@ one PostgreSQL can never both apply an action to the same state.
 Inside `Store.scope(interaction_id)` (the service opens one per command) the first write that commits also
 records the interaction id, in the same transaction: a repeated interaction is refused by the database itself
 (DuplicateInteraction), whatever the command, and `scope.committed` tells the caller whether anything was
-written (so an error after it is never reported as "nothing changed").
+written (so an error after it is never reported as "nothing changed"). A click's step records it once, in
+its action row (whose interaction id is UNIQUE); any other write, in `processed_interaction`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, String, and_, case, cast, delete, exists, func, insert, null, or_, update
+from sqlalchemy import Integer, String, and_, case, cast, delete, exists, func, insert, literal, null, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -55,11 +56,13 @@ from bot.store.models import (
     Seat,
     Section,
     Snapshot,
+    UTCDateTime,
     utcnow,
 )
 from engine.core.events import Event
 
 CLOSED_STATUSES = (OVER, ENDED)
+HEADS_REMEMBERED = 4096  # games whose head snapshot this process wrote last (a bounded memory)
 
 
 class _Keep:
@@ -67,6 +70,13 @@ class _Keep:
 
 
 KEEP: Any = _Keep()
+
+
+async def _core(s: AsyncSession, stmt: Any) -> Any:
+    """Run an INSERT or UPDATE as plain SQL on the session's connection (in its transaction): the ORM's
+    handling of a statement on a mapped table (synchronising objects it holds, which a step's writes never
+    need) costs more than the statement itself."""
+    return await (await s.connection()).execute(stmt)
 
 
 def seat_name(name: str, nth: int) -> str:
@@ -99,6 +109,9 @@ class WriteScope:
 
 
 _SCOPE: ContextVar[WriteScope | None] = ContextVar("miskatonic_write_scope", default=None)
+# A session's `info` key: its transaction's action row carries the scope's interaction id, which therefore
+# needs no `processed_interaction` row of its own (the action's UNIQUE column refuses a repeat as well).
+_CLAIMED_BY_ACTION = "claimed_by_action"
 
 
 @dataclass
@@ -126,6 +139,10 @@ class Store:
         # spin in SQLite's busy timeout, keeps the latency tail short when several tables play at once.
         self._write_lock: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if is_sqlite(url) else contextlib.nullcontext())
+        # game id -> (the version a step of ours left it at, whether that step's head snapshot is kept): while
+        # the game is still at that version nobody else wrote its head, so the next step knows at once whether
+        # to rewrite the head row or add one.
+        self._heads: dict[int, tuple[int, bool]] = {}
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -150,7 +167,8 @@ class Store:
             async with self._write_lock, self.session() as s:
                 async with s.begin():
                     yield s
-                    if scope is not None and scope.interaction_id is not None and not scope.committed:
+                    if scope is not None and scope.interaction_id is not None and not scope.committed \
+                            and not s.info.get(_CLAIMED_BY_ACTION):
                         await self._claim(s, scope.interaction_id)
                 if scope is not None:
                     scope.committed = True
@@ -169,10 +187,13 @@ class Store:
             raise DuplicateInteraction(str(interaction_id)) from exc
 
     async def interaction_seen(self, interaction_id: int) -> bool:
-        """Whether this interaction already changed something. (An action row's own UNIQUE interaction id
-        still refuses a repeat older than the pruned table, at commit.)"""
+        """Whether this interaction already changed something: a step it caused (its action row) or any other
+        write (`processed_interaction`); one statement."""
+        stmt: Any = sa_select(or_(
+            exists().where(col(ProcessedInteraction.interaction_id) == interaction_id),
+            exists().where(col(ActionRow.interaction_id) == interaction_id)))
         async with self.session() as s:
-            return await s.get(ProcessedInteraction, interaction_id) is not None
+            return bool((await s.exec(stmt)).scalar())
 
     async def prune_interactions(self, before: datetime) -> int:
         """Forget processed interactions older than `before` (Discord never redelivers them that late)."""
@@ -232,7 +253,7 @@ class Store:
     async def _bump(self, s: AsyncSession, game_id: int, expected_version: int, **values: Any) -> None:
         stmt = (update(Game).where(col(Game.id) == game_id, col(Game.version) == expected_version)
                 .values(**{"version": expected_version + 1, "updated_at": utcnow(), **values}))
-        if (await s.exec(stmt)).rowcount != 1:
+        if (await _core(s, stmt)).rowcount != 1:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
 
     # ---- seats (lobby) ---------------------------------------------------------------------------------
@@ -315,16 +336,22 @@ class Store:
         prune_keeps_start: bool = True,
         sections: Sequence[Section] = (),
         campaign: CampaignWrite | None = None,
+        new_step: bool = False,
     ) -> int:
         """Write one step in ONE transaction; returns the new version.
+
+        `new_step`: the step did not exist before (an action's): its action row is numbered `step` (the log's
+        seq is the step the action leads to, as replays count it) and its events begin at 0, so nothing is
+        read back inside the transaction. A click's step is then four statements: the version bump, the
+        action, the head snapshot, the events (and the section it changed).
 
         `sections` are the channel sections the step changed (bot/store/models.py `Section`): written in the
         same transaction, so what the channel must show never lags behind what was committed. `campaign`, the
         same way: the game's campaign record as this step leaves it (bot/campaigns.py folds a finished scenario).
 
         A snapshot written here becomes the game's head; the previous head goes unless it was kept
-        (`keep_snapshot`). `prune_snapshots_below` deletes snapshots before that step (except step 0 when
-        `prune_keeps_start`): those no undo needs any more.
+        (`keep_snapshot`): its row is rewritten in place as the new head. `prune_snapshots_below` deletes
+        snapshots before that step (except step 0 when `prune_keeps_start`): those no undo needs any more.
 
         The version bump comes first: on SQLite it takes the write lock before anything is read (a read that
         later upgrades to a write can fail at once instead of waiting), on PostgreSQL it locks the game row,
@@ -359,24 +386,41 @@ class Store:
                 except IntegrityError as exc:
                     raise ChannelBusy("This channel already has another game.") from exc
                 if action_row is not None:
-                    last_seq = select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id)
-                    last = (await s.exec(last_seq)).one()
-                    action_row.game_id, action_row.seq = game_id, (last or 0) + 1
-                    action_row.created_at = now
-                    s.add(action_row)
-                    await s.flush()
+                    if new_step:
+                        seq = step
+                    else:
+                        last_seq = select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id)
+                        seq = ((await s.exec(last_seq)).one() or 0) + 1
+                    action_row.game_id, action_row.seq, action_row.created_at = game_id, seq, now
+                    await _core(s, insert(ActionRow).values(
+                        game_id=game_id, seq=seq, actor_id=action_row.actor_id, seat=action_row.seat,
+                        kind=action_row.kind, payload=action_row.payload, interaction_id=action_row.interaction_id,
+                        created_at=now))
+                    scope = _SCOPE.get()
+                    if scope is not None and scope.interaction_id is not None \
+                            and scope.interaction_id == action_row.interaction_id:
+                        s.info[_CLAIMED_BY_ACTION] = True
                 if state_json is not None:
-                    await s.exec(delete(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) < step,
-                                                        col(Snapshot.keep).is_(False)))
-                    s.add(Snapshot(game_id=game_id, step=step, state=state_json, keep=keep_snapshot,
-                                   created_at=now))
+                    # The previous head, unless it is kept, becomes this step's head: one UPDATE instead of a
+                    # DELETE and an INSERT (a game holds one snapshot that is not kept at most: its head).
+                    moved = 0
+                    if self._heads.get(game_id) != (expected_version, True):
+                        moved = (await _core(s,
+                            update(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) < step,
+                                                   col(Snapshot.keep).is_(False))
+                            .values(step=step, state=state_json, keep=keep_snapshot, created_at=now))).rowcount
+                    if moved == 0:
+                        await _core(s, insert(Snapshot).values(game_id=game_id, step=step, state=state_json,
+                                                               keep=keep_snapshot, created_at=now))
                 if prune_snapshots_below is not None:
                     await self._prune_snapshots(s, game_id, prune_snapshots_below, keep_start=prune_keeps_start)
                 if events:
-                    first = (await s.exec(select(func.max(GameEvent.idx))
-                                          .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
-                    base = 0 if first is None else first + 1
-                    await s.exec(insert(GameEvent).values([
+                    base = 0
+                    if not new_step:
+                        first = (await s.exec(select(func.max(GameEvent.idx))
+                                              .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
+                        base = 0 if first is None else first + 1
+                    await _core(s, insert(GameEvent).values([
                         {"game_id": game_id, "step": step, "idx": base + i, "kind": e.kind, "text": e.text,
                          "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
                         for i, e in enumerate(events)
@@ -389,6 +433,12 @@ class Store:
                 if await self.action_by_interaction(action_row.interaction_id) is not None:
                     raise DuplicateInteraction(str(action_row.interaction_id)) from exc
             raise
+        finally:
+            self._heads.pop(game_id, None)
+        if state_json is not None and new_status not in CLOSED_STATUSES:
+            if len(self._heads) >= HEADS_REMEMBERED:
+                self._heads.clear()
+            self._heads[game_id] = (expected_version + 1, keep_snapshot)
         return expected_version + 1
 
     @staticmethod
@@ -453,13 +503,20 @@ class Store:
         try:
             async with self._writing() as s:
                 await self._bump(s, game_id, expected_version, **values)
+                # An undone click stays processed: its interaction id lived only in its action row.
+                undone = (sa_select(col(ActionRow.interaction_id), literal(now, UTCDateTime()))
+                          .where(col(ActionRow.game_id) == game_id, col(ActionRow.seq) > step,
+                                 col(ActionRow.interaction_id).is_not(None),
+                                 ~exists().where(col(ProcessedInteraction.interaction_id)
+                                                 == col(ActionRow.interaction_id))))
+                await s.exec(insert(ProcessedInteraction).from_select(["interaction_id", "created_at"], undone))
                 for model, column in ((ActionRow, ActionRow.seq), (Snapshot, Snapshot.step),
                                       (GameEvent, GameEvent.step)):
                     await s.exec(delete(model).where(col(model.game_id) == game_id, col(column) > step))
                 if state_json is not None:
-                    exists = (await s.exec(select(Snapshot.id).where(Snapshot.game_id == game_id,
-                                                                      Snapshot.step == step))).first()
-                    if exists is None:  # the new head, rebuilt by replay; not a keeper
+                    there = (await s.exec(select(Snapshot.id).where(Snapshot.game_id == game_id,
+                                                                     Snapshot.step == step))).first()
+                    if there is None:  # the new head, rebuilt by replay; not a keeper
                         s.add(Snapshot(game_id=game_id, step=step, state=state_json, keep=False, created_at=now))
                 if events:
                     first = (await s.exec(select(func.max(GameEvent.idx))
@@ -512,7 +569,7 @@ class Store:
                 await s.flush()
             else:
                 values = {name: getattr(section, name) for name in cls.SERVICE_COLUMNS}
-                await s.exec(update(Section).where(col(Section.id) == section.id).values(**values))
+                await _core(s, update(Section).where(col(Section.id) == section.id).values(**values))
 
     async def save_sections(self, sections: Sequence[Section]) -> None:
         """Write sections outside a step (a seat changed hands, so who is awaited changed)."""

@@ -34,7 +34,8 @@ import binascii
 import zlib
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pydantic import BaseModel
 
@@ -48,6 +49,7 @@ MAX_CODE_CHARS = 8000
 #: the decompressed text of a code may not exceed this (a guard against compression bombs)
 MAX_PLAIN_BYTES = 64_000
 MAX_COPIES = 99
+BREAKS_A_RULE = "That purchase would break a deckbuilding rule."
 
 
 class Upgrade(BaseModel):
@@ -73,7 +75,12 @@ class _Problem:
 # ---------------------------------------------------------------- small helpers
 
 def _title(card: PlayerCard) -> str:
-    return " ".join(card.name.split()).casefold()
+    return _title_of(card.name)
+
+
+@lru_cache(maxsize=4096)
+def _title_of(name: str) -> str:
+    return " ".join(name.split()).casefold()
 
 
 def display(card: PlayerCard) -> str:
@@ -349,8 +356,9 @@ def _removable(inv: Investigator, cid: str, card: PlayerCard) -> str | None:
 
 
 def purchase_cost(content: Content, investigator_id: str, deck: Mapping[str, int], add: str,
-                  remove: str | None) -> int:
-    """The experience one purchase costs with this deck (see `legal_upgrades` for the rules)."""
+                  remove: str | None, *, size: int | None = None) -> int:
+    """The experience one purchase costs with this deck (see `legal_upgrades` for the rules). `size`: the
+    deck's count toward its size, when the caller knows it."""
     inv = _investigator(content, investigator_id)
     new = _card(content, add)
     if remove is not None and is_upgrade(_card(content, remove), new):
@@ -359,15 +367,95 @@ def purchase_cost(content: Content, investigator_id: str, deck: Mapping[str, int
     if price == 0 and new.myriad and deck.get(add, 0) > 0:
         return 0  # a further myriad copy: the title's price was paid with the first copy
     refill = (remove is None and new.level == 0 and counts_toward_size(inv, add, new)
-              and deck_count(content, inv.id, deck) < inv.deck_size)
+              and (deck_count(content, inv.id, deck) if size is None else size) < inv.deck_size)
     if refill:
         return 0
     return max(1, price)
 
 
+@dataclass
+class _Before:
+    """What checking a purchase needs to know of the deck before it, worked out once for all the candidate
+    purchases of one deck: each candidate then looks only at what one added and one removed card can change."""
+
+    size: int  # cards counting toward the deck size
+    amounts: dict[tuple[str, str], int]  # how badly each broken rule is broken
+    required: frozenset[str]  # the signature cards and weakness
+    titles: dict[str, list[tuple[str, PlayerCard, int]]]  # the chosen cards by title: (id, card, copies)
+    needs: list[tuple[str, list[int]]]  # each chosen copy that needs a limited option, with the lines it may use
+    capacity: dict[int, int]  # the limited lines' limits
+    unplaced: dict[tuple[tuple[int, ...], str | None], int] = field(default_factory=dict)  # worked out so far
+    lines: dict[str, tuple[int, ...] | None] = field(default_factory=dict)  # a card's limited lines (None: free)
+
+
+def _before(content: Content, inv: Investigator, deck: Mapping[str, int]) -> _Before:
+    required = frozenset([*inv.signatures, inv.signature_weakness])
+    titles: dict[str, list[tuple[str, PlayerCard, int]]] = {}
+    needs: list[tuple[str, list[int]]] = []
+    limited = [(i, o) for i, o in enumerate(inv.deck_options) if o.limit is not None]
+    for cid, n in sorted(deck.items()):
+        card = content.player.get(cid)
+        if card is None or n <= 0 or card.weakness is not None or card.signature_of is not None or cid in required:
+            continue
+        titles.setdefault(_title(card), []).append((cid, card, n))
+        if not any(o.limit is None and _fits(o, card) for o in inv.deck_options):
+            lines = [i for i, o in limited if _fits(o, card)]
+            if lines:
+                needs += [(cid, lines)] * n
+    return _Before(size=deck_count(content, inv.id, deck),
+                   amounts={p.key: p.amount for p in _problems(content, inv, deck, None)}, required=required,
+                   titles=titles, needs=needs, capacity={i: o.limit or 0 for i, o in limited})
+
+
+def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, remove: str | None) -> bool | None:
+    """Whether adding a copy of `add` (a card a player may buy) and taking out one of `remove` (a card a
+    purchase may take out) breaks a rule other than the size worse than the deck before did; None when the move
+    touches a deckbuilding requirement, for the whole deck's check to decide.
+
+    Only the chosen cards change, so only the deckbuilding options and the copies by title can get worse: the
+    options by the added card (a removed copy frees what it held) and the titles by the added card's title
+    (taking out a copy of another title only lowers that title's count or raises its limit)."""
+    if add in before.required or remove in before.required:
+        return None
+    card = content.player[add]
+    if add not in before.lines:
+        free = any(o.limit is None and _fits(o, card) for o in inv.deck_options)
+        before.lines[add] = None if free else tuple(
+            i for i, o in enumerate(inv.deck_options) if o.limit is not None and _fits(o, card))
+    lines = before.lines[add]
+    if lines is not None:
+        if not lines:
+            return True
+        key = (lines, remove)
+        left = before.unplaced.get(key)
+        if left is None:
+            needs = list(before.needs)
+            if remove is not None:
+                gone = next((k for k, (cid, _) in enumerate(needs) if cid == remove), None)
+                if gone is not None:
+                    del needs[gone]
+            left = before.unplaced[key] = len(_unplaced([*needs, (add, list(lines))], before.capacity))
+        if left > before.amounts.get(("limit", ""), 0):
+            return True
+    title = _title(card)
+    group = {cid: (c, n) for cid, c, n in before.titles.get(title, [])}
+    held = group.get(add, (card, 0))[1]
+    group[add] = (card, held + 1)
+    if remove in group:
+        kept = group[remove][1] - 1
+        if kept > 0:
+            group[remove] = (group[remove][0], kept)
+        else:
+            del group[remove]
+    over = sum(n for _, n in group.values()) - min(c.deck_limit for c, _ in group.values())
+    return over > before.amounts.get(("title", title), 0)
+
+
 def _move_error(content: Content, inv: Investigator, deck: Mapping[str, int], add: str, remove: str | None,
-                now: list[_Problem] | None = None) -> tuple[int, dict[str, int], str | None]:
-    """Price and check one purchase: (cost, the deck after it, why it is not allowed or None)."""
+                known: _Before | None = None) -> tuple[int, dict[str, int], str | None]:
+    """Price and check one purchase: (cost, the deck after it, why it is not allowed or None). `known`, the
+    deck's facts for checking many purchases of it, spares going through the whole deck for each (a move that
+    breaks a deckbuilding rule is then refused with `BREAKS_A_RULE`, not the sentence naming the rule)."""
     card = content.player.get(add)
     if card is None:
         return 0, dict(deck), f"'{add}' is not a player card in this content."
@@ -387,23 +475,31 @@ def _move_error(content: Content, inv: Investigator, deck: Mapping[str, int], ad
         after[remove] -= 1
         if after[remove] == 0:
             del after[remove]
-    cost = purchase_cost(content, inv.id, deck, add, remove)
-    if now is None:
-        now = _problems(content, inv, deck, None)
-    before = {p.key: p.amount for p in now}
-    size_before = deck_count(content, inv.id, deck)
-    size_after = deck_count(content, inv.id, after)
+    if known is None:
+        cost = purchase_cost(content, inv.id, deck, add, remove)
+        before = {p.key: p.amount for p in _problems(content, inv, deck, None)}
+        size_before = deck_count(content, inv.id, deck)
+        size_after = deck_count(content, inv.id, after)
+    else:
+        cost = purchase_cost(content, inv.id, deck, add, remove, size=known.size)
+        before, size_before = known.amounts, known.size
+        size_after = size_before + counts_toward_size(inv, add, card) - (
+            remove is not None and counts_toward_size(inv, remove, content.player[remove]))
     # a purchase may bring the size toward the target, never away from it (FAQ §1.18 refills)
     if not min(size_before, inv.deck_size) <= size_after <= max(size_before, inv.deck_size):
         if size_after > size_before:
             return cost, after, (f"{display(card)} would make the deck too large: take a card out for it "
                                  f"({inv.name}'s deck holds {inv.deck_size} counted cards).")
         return cost, after, "That would leave the deck short of its size."
-    for p in _problems(content, inv, after, None):
-        if p.key[0] == "size":
-            continue
-        if p.amount > before.get(p.key, 0):
-            return cost, after, p.text
+    worse = None if known is None else _made_worse(content, inv, known, add, remove)
+    if worse:
+        return cost, after, BREAKS_A_RULE  # a list leaves the move out: which rule it breaks is not read
+    if worse is None:
+        for p in _problems(content, inv, after, None):
+            if p.key[0] == "size":
+                continue
+            if p.amount > before.get(p.key, 0):
+                return cost, after, p.text
     if cost == 0 and remove is not None and not is_upgrade(content.player[remove], card):
         # A free swap may not take out a card that could then be bought back free (a myriad copy). Free moves
         # then only add cards already held, so a cycle of them could hold no such swap, and free upgrades
@@ -456,9 +552,8 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
     return [up.model_copy() for up in kept[1] if up.cost <= record.xp]
 
 
-#: every purchase for a deck, kept: each is checked against the whole deck (~0.2 s for a full list), and a
-#: campaign's upgrade question reads the list several times per answer. Keyed by the content object's id (the
-#: entry holds the object, so the id cannot be reused while it is kept).
+#: every purchase for a deck, kept: a campaign's upgrade question reads the list several times per answer. Keyed
+#: by the content object's id (the entry holds the object, so the id cannot be reused while it is kept).
 _PURCHASES: dict[tuple[int, str, tuple[tuple[str, int], ...]], tuple[Content, tuple[Upgrade, ...]]] = {}
 PURCHASES_KEPT = 256
 
@@ -467,8 +562,8 @@ def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ..
     """Every purchase that keeps this deck legal, at any price, in `legal_upgrades`' order."""
     inv = _investigator(content, code)
     deck = dict(held)
-    now = _problems(content, inv, deck, None)
-    short = deck_count(content, inv.id, deck) < inv.deck_size
+    known = _before(content, inv, deck)
+    short = known.size < inv.deck_size
     removes: list[str | None] = [None]
     for cid in sorted(deck):
         card = content.player.get(cid)
@@ -482,7 +577,7 @@ def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ..
         for remove in removes:
             if remove is None and counts_toward_size(inv, add, new) and not short:
                 continue  # cheap skip: it would overfill the deck
-            cost, _, why = _move_error(content, inv, deck, add, remove, now)
+            cost, _, why = _move_error(content, inv, deck, add, remove, known)
             if why is not None:
                 continue
             if remove is None and counts_toward_size(inv, add, new):

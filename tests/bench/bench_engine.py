@@ -79,14 +79,20 @@ def memory_per_game(n: int, seed: int) -> float:
     return used / n / 1024
 
 
-def instructions(games: int, seed: int) -> tuple[float, int]:
+def instructions(games: int, seed: int, game: str = "elder-sign") -> tuple[float, int]:
     """(machine instructions per game, actions) of `games` random playouts, counted by callgrind: a run of
-    `games` less a run of none (imports and content loading)."""
+    `games` less a run of none (imports and content loading). `game` "arkham-lcg": the card game's random full
+    scenarios (tests/bench/bench_arkham_lcg.py `play`, 1 to 4 players in turn)."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
 
     def count(n: int) -> tuple[int, int]:
         code = (f"from tests.bench.bench_engine import playouts; g, a, n = playouts({n}, {seed}); print('actions', n)")
+        if game == "arkham-lcg":
+            code = ("from engine.arkham_lcg.content import default_content; default_content(); "
+                    "from tests.bench.bench_arkham_lcg import play; "
+                    f"n = sum(play({seed} + g, 1 + g % 4, 'random', {{}})[1] for g in range({n})); "
+                    "print('actions', n)")
         # run in the tree counted: the first PYTHONPATH entry, else this file's own tree
         tree = (os.environ.get("PYTHONPATH") or "").split(os.pathsep)[0] or str(Path(__file__).resolve().parents[2])
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
@@ -111,9 +117,10 @@ def main() -> None:
                         help="count machine instructions per game with valgrind instead (use --games 30)")
     args = parser.parse_args()
     if args.instructions:
-        per_game, actions = instructions(args.games, args.seed)
+        per_game, actions = instructions(args.games, args.seed, args.game)
         per_action = per_game * args.games / actions
-        print(f"random playouts: {per_game / 1e6:.1f}M instructions a game, {per_action / 1e3:.0f}k an action "
+        print(f"{args.game} random playouts: {per_game / 1e6:.1f}M instructions a game, "
+              f"{per_action / 1e3:.0f}k an action "
               f"({args.games} games, {actions} actions; callgrind)")
         return
     if args.game == "arkham-lcg":

@@ -174,7 +174,8 @@ async def test_the_shipped_campaign_in_a_channel(fake: FakeDiscord, table: Table
             raise AssertionError(f"narration never shown: {list(unshown())[:6]}") from None
         posted = table.posted_since(since)
         # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
-        assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"
+        gone = [m.content[:80] for m in posted if m.deleted]
+        assert not gone, f"a public message was posted, then deleted: {gone}"
         assert any(scenario in line for line in narration(posted)), scenario
         boards = [m for m in posted if m.boards]
         # a board at least once a round played to its end (phases that end in one step share one), and never

@@ -24,7 +24,7 @@ from engine.agents import RandomAgent
 from engine.core.game import GameState
 from engine.core.prompt import PromptKind
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
-from tests.e2e.fakediscord.interactions import FakeInteraction
+from tests.e2e.fakediscord.interactions import DEFERRED_MESSAGE, FakeInteraction
 from tests.e2e.harness import RunningBot, Table, controls_for, no_repeated_board, open_game_id, seed_lobby
 
 pytestmark = pytest.mark.e2e
@@ -55,12 +55,15 @@ async def _stepped(fake: FakeDiscord, running: RunningBot, game_id: int, step: i
                    ix: FakeInteraction) -> list[str]:
     """Wait until the game's step is committed; the private refusals the interaction got instead. (A committed
     step may also bring the player private narration, "You draw ...": that is not a refusal.)"""
+    if ix.callback is not None and ix.callback.type == DEFERRED_MESSAGE:
+        # A command is acknowledged before it works: every step it takes is committed once its answer comes.
+        await fake.wait_until(lambda: not ix.awaiting_first_followup or None, f"the answer to {ix.id}", 20)
     for _ in range(1000):
         game = await running.bot.service.store.get_game(game_id)
         if game is not None and game.state_step > step:
             return []
         sent = [*ix.followups, *([ix.original] if ix.original is not None else [])]
-        refused = [m.text() for m in sent if m.ephemeral and m.text() != DONE and not m.custom_ids()
+        refused = [m.text() for m in sent if m.ephemeral and m.text() not in ("", DONE) and not m.custom_ids()
                    and "✔" not in m.text()]
         if refused:
             # the step may have been committed (and its private narration sent) since the look above

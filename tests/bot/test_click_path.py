@@ -1,0 +1,168 @@
+"""What a click costs the service (issue 29): a lean commit, a step applied to a private copy.
+
+The guarantees these changes must keep are the reliability suites' (test_reliability, test_store,
+test_concurrency, tests/e2e); here: how few statements a click sends, that a click recorded only in its
+action row still counts as processed (also once it is undone), and that the cached state is never changed
+by a step that fails.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+import engine.games
+from bot.service import ALREADY_APPLIED, Actor, GameService, UserError
+from bot.store import VersionConflict
+from engine import api
+from tests.bot.conftest import ALICE, CHANNEL, MOD
+from tests.bot.helpers import clicking, only_card, open_table, state_of
+
+engine.games.register("countdown-quiet", "tests.bot.quiet_game:QUIET")
+
+
+class Statements:
+    """The SQL statements the store sends, in order."""
+
+    def __init__(self, service: GameService) -> None:
+        self.seen: list[str] = []
+        event.listen(service.store.engine.sync_engine, "before_cursor_execute", self._seen)
+
+    def _seen(self, _conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        words = statement.split()
+        self.seen.append(" ".join(words[:3] if words[0] == "INSERT" else words[:2]).upper())
+
+
+async def click(service: GameService, choice: str = "1", actor: Actor | None = None) -> Actor:
+    card = await only_card(service)
+    actor = actor or clicking(ALICE)
+    await service.choose(CHANNEL, actor, card.prompt.seq, [choice])
+    return actor
+
+
+async def test_a_click_reads_twice_and_writes_its_step_without_reading(service: GameService) -> None:
+    """Issue 29, item 1: the repeat check and the game's row are read; the step is written as the version
+    bump, the action (carrying its interaction id), the head snapshot rewritten in place, the events, and
+    the channel's sections: no read inside the transaction, no separate row for the interaction."""
+    await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
+    await click(service)  # the head is now a snapshot that is not kept: the next clicks rewrite it in place
+    statements = Statements(service)
+    for _ in range(3):
+        card = await only_card(service)
+        statements.seen.clear()
+        await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])
+        assert statements.seen[:2] == ["SELECT (EXISTS", "SELECT GAME.ID,"], statements.seen
+        assert statements.seen[2:6] == ["UPDATE GAME", "INSERT INTO ACTION", "UPDATE SNAPSHOT",
+                                        "INSERT INTO GAME_EVENT"], statements.seen
+        # each turn of this game is a section of the channel: the last one is frozen, a new one begins
+        assert statements.seen[6:] == ["UPDATE SECTION", "INSERT INTO SECTION"], statements.seen
+
+
+async def test_a_game_keeps_one_snapshot_beyond_its_keepers(service: GameService) -> None:
+    """Item 1: the head is rewritten in place, so the snapshots are the kept ones plus the head."""
+    await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    for _ in range(7):
+        await click(service)
+    steps = await service.store.snapshot_steps(game.id)
+    assert steps[-1] == 7 and (await state_of(service)).step == 7
+    assert [s for s in steps[:-1] if s % service.snapshot_every and s != 0] == [], steps
+
+
+async def test_a_repeated_click_is_a_no_op_also_after_it_was_undone(service: GameService) -> None:
+    """Item 1 keeps the exactly-once guarantee: a click's interaction id lives in its action row, and an
+    undo that deletes the row keeps the id as processed."""
+    await open_table(service, ALICE, options={"start": "30"})
+    first = await click(service, "2")
+    repeat = Actor(first.user_id, first.name, first.is_moderator, first.interaction_id)
+    card = await only_card(service)
+    assert (await service.choose(CHANNEL, repeat, card.prompt.seq - 1, ["2"])).ephemeral == [ALREADY_APPLIED]
+    await service.gm_undo(CHANNEL, clicking(MOD))
+    assert (await state_of(service)).counter == 30
+    card = await only_card(service)
+    assert (await service.choose(CHANNEL, repeat, card.prompt.seq, ["2"])).ephemeral == [ALREADY_APPLIED]
+    assert (await state_of(service)).counter == 30
+    assert await service.store.interaction_seen(first.interaction_id or 0)
+
+
+async def test_a_click_never_changes_the_state_others_hold(service: GameService) -> None:
+    """Item 2: the step is applied in place to a copy parsed from the head's JSON; the cached state (which
+    a picture being drawn may hold) is the one before the click, whole."""
+    await open_table(service, ALICE, options={"start": "30"})
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None
+    held = await service.game_state(game)
+    assert held is not None
+    before = api.to_json(held)
+    await click(service, "3")
+    assert api.to_json(held) == before
+    assert (await state_of(service)).counter == 27
+
+
+async def test_a_step_that_fails_to_commit_leaves_the_cache_as_it_was(service: GameService,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 2: nothing of a step that was not committed stays in memory."""
+    await open_table(service, ALICE, options={"start": "30"})
+
+    async def refused(*_: Any, **__: Any) -> int:
+        raise VersionConflict("another process wrote first")
+
+    monkeypatch.setattr(service.store, "commit_step", refused)
+    card = await only_card(service)
+    with pytest.raises(UserError, match="busy"):
+        await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["3"])
+    monkeypatch.undo()
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None
+    state = await service.game_state(game)
+    assert state is not None and state.counter == 30  # type: ignore[attr-defined]
+    await click(service, "1")
+    assert (await state_of(service)).counter == 29
+
+
+def test_a_state_reads_back_the_same_with_or_without_its_game_named() -> None:
+    """engine.api.from_json with the game id the caller knows is the same exact round trip."""
+    from engine.core.game import SeatSpec
+
+    state, _ = api.new_game("elder-sign", [SeatSpec(seat=0, name="a")], {}, 7)
+    text = api.to_json(state)
+    assert api.to_json(api.from_json(text, "elder-sign")) == api.to_json(api.from_json(text)) == text
+
+
+FIRST_TABLES = """
+import asyncio, sys, time
+from engine import api
+from engine.core.game import SeatSpec
+if sys.argv[1] == "warm":
+    from bot.bot import warm_games
+    asyncio.run(warm_games())
+worst = 0.0
+for game in ("elder-sign", "eldritch", "arkham3", "arkham-lcg"):
+    started = time.process_time()
+    api.new_game(game, [SeatSpec(seat=0, name="a")], {}, 11)
+    worst = max(worst, time.process_time() - started)
+print(worst)
+"""
+
+
+def test_content_is_loaded_at_start_up_so_no_first_table_pays_for_it() -> None:
+    """Item 3: the bot loads and checks every game's content before it serves (bot.bot.warm_games, in a worker
+    thread); the first table of each game then costs what any other does. Measured in fresh processes, the
+    first `/game new`'s set-up with and without the start-up load."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+
+    def worst_first_table(mode: str) -> float:
+        done = subprocess.run([sys.executable, "-c", FIRST_TABLES, mode], capture_output=True, text=True,
+                              check=True, cwd=root, env=dict(os.environ, PYTHONPATH=root))
+        return float(done.stdout.split()[-1])
+
+    warm, cold = worst_first_table("warm"), worst_first_table("cold")
+    assert warm < 0.1 and warm * 5 < cold, (warm, cold)
