@@ -159,6 +159,8 @@ class SectionWriter:
         one-line message. The part of a step that joined a closed section is judged the same way."""
         if self._merge is not None and section is self._merge.section:
             return not section.board
+        if not section.board and section.lines and all(line.get("head") for line in section.lines):
+            return True  # only headings so far (a phase begun, a question asked, nothing said): run on
         change = self.changes.get(section.number)
         return change is not None and change.opened and not section.board
 

@@ -26,6 +26,7 @@ Figures depend on the machine; they are printed, not asserted.
 from __future__ import annotations
 
 import argparse
+import os
 import asyncio
 import dataclasses
 import statistics
@@ -290,6 +291,9 @@ async def play_table(fake: FakeDiscord, table: Table, game: str, seed: int, move
     repeated = sum(boards[n] == boards[n - 1] for n in range(1, len(boards)))
     interactions = len(fake.interactions) - first_ix
     n = max(1, done)
+    if os.environ.get("BENCH_SHOW_MESSAGES"):  # what the channel got, a line a message
+        for m in posted:
+            print(f"  {'[board] ' if m.boards else ''}{(m.text().splitlines() or ['(no text)'])[0][:100]}")
     return (f"{game}: {done} moves; public messages per move {len(posted) / n:.2f} ({len(posted)} posted, "
             f"{sum(m.deleted for m in posted)} deleted); boards {len(boards)}, {repeated} identical to the one "
             f"before; interactions per move {interactions / n:.2f}")

@@ -170,3 +170,16 @@ def test_a_step_that_closes_everything_it_opens_is_one_message() -> None:
         w.event(0, e)
     setup, turn = w.finish(0, [7])
     assert setup.closed and setup.board and len(setup.lines) == 3 and not turn.closed and turn.number == 2
+
+
+def test_a_section_of_headings_alone_runs_on_into_the_next() -> None:
+    """A phase whose heading was followed only by a question nobody answered with a word (a player window
+    passed) is not a message of its own: the first turn's section continues it (issue 27, one message a step)."""
+    w = SectionWriter(1, None)
+    w.event(1, ev("phase.started", "Round 2: the investigation phase."))
+    [phase] = w.finish(1, [7])  # a player window asks someone
+    w = SectionWriter(1, phase)
+    w.event(2, ev("turn.started", "Ada's turn."))
+    [same] = w.finish(2, [7])
+    assert same.number == phase.number and not same.closed
+    assert shown_lines(same) == ["**Round 2: the investigation phase.**", "**Ada's turn.**"]

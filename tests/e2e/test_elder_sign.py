@@ -98,6 +98,7 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
     slash_moves = clicks = private_answers = 0
     awaited_before: set[int] = set()
     newly_awaited = 0  # users the game started waiting for, summed over its steps
+    interactions_before = len(fake.interactions)
     for _ in range(3000):
         state = await _state(running, game_id)
         if state.over:
@@ -143,6 +144,10 @@ async def test_elder_sign_two_players_to_the_end(fake: FakeDiscord, table: Table
     assert slash_moves > 0 and clicks > 0 and private_answers > 0, (slash_moves, clicks, private_answers)
 
     posted = table.posted_since(since)
+    # issue 27, measured through the real client: a calm channel and one click a move
+    moves = slash_moves + clicks
+    assert len(posted) / moves <= 0.5, ("public messages per move", len(posted), moves)  # the bench: <= 0.35
+    assert (len(fake.interactions) - interactions_before) / moves <= 1.1, "interactions per move"
     # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
     assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"
     turns = final.turn_number  # type: ignore[attr-defined]

@@ -58,6 +58,7 @@ async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, 
     users = {0: alice, 1: bob}
     slashes: Counter[str] = Counter()
     clicks = 0
+    interactions_before = len(fake.interactions)
     for _ in range(3000):
         state = await _state(running, game_id)
         if state.over:
@@ -85,6 +86,10 @@ async def test_eldritch_two_players_to_the_end(fake: FakeDiscord, table: Table, 
     assert {"travel", "encounter"} <= set(slashes) and clicks > 0, (slashes, clicks)
 
     posted = table.posted_since(since)
+    # issue 27, measured through the real client: a calm channel and one click a move
+    moves = clicks + sum(slashes.values())
+    assert len(posted) / moves <= 0.5, ("public messages per move", len(posted), moves)  # the bench: <= 0.35
+    assert (len(fake.interactions) - interactions_before) / moves <= 1.1, "interactions per move"
     # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
     assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"
     boards = [m for m in posted if m.boards]
