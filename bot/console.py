@@ -10,7 +10,7 @@ Input, one per line (interactive with readline, or a script with --script):
     alice /es roll                              any other group goes to GameService.game_command
     alice /rules query:focus                    /rules /card /help /stats: top-level commands, no subcommand
     help /es task                               what a command does and each of its arguments
-    table arkham                                move to another table (each is a channel of its own)
+    table friday                                move to another table (each is a channel of its own)
     tables                                      every table, and what is open at each
     # a comment; blank lines are skipped; quit (or exit) ends the session
 

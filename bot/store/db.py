@@ -63,6 +63,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.settings import ensure_sqlite_dir
 from bot.store.errors import StoreError, StoreUnavailable
+from engine.core.text import plural
 
 log = logging.getLogger(__name__)
 
@@ -184,8 +185,8 @@ class Outage:
     def recovered(self) -> None:
         if self.cause is None:
             return
-        log.info("The database is available again after %.1f s (%d failure(s) in between; the cause was: %s).",
-                 self.clock() - self.since, self.refused, self.cause)
+        log.info("The database is available again after %.1f s (%s refused in between; the cause was: %s).",
+                 self.clock() - self.since, plural(self.refused, "write"), self.cause)
         self.cause = None
 
 

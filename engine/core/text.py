@@ -1,6 +1,6 @@
 """Words for players: counted nouns ("1 die", "2 dice", "0 clues"), for every game and the bot alike.
 
-A count is never written as "clue(s)": the number decides the form. Mass nouns (damage, horror, doom …) keep
+A count is never written with a bracketed plural: the number decides the form. Mass nouns (damage, horror, doom …) keep
 one form, so "3 damage" reads right.
 """
 

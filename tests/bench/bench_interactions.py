@@ -26,9 +26,9 @@ Figures depend on the machine; they are printed, not asserted.
 from __future__ import annotations
 
 import argparse
-import os
 import asyncio
 import dataclasses
+import os
 import statistics
 import tempfile
 import time

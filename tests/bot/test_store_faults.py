@@ -340,7 +340,7 @@ def test_an_outage_logs_its_start_and_its_end_once(caplog: pytest.LogCaptureFixt
     errors, infos = errors_and_infos(caplog)
     assert errors == ["The database is unavailable: connection refused. Commands are refused (nothing is "
                       "written) and players are told to try again until it is back."]
-    assert infos == ["The database is available again after 12.5 s (150 failure(s) in between; the cause was: "
+    assert infos == ["The database is available again after 12.5 s (150 writes refused in between; the cause was: "
                      "connection refused)."]
 
 
