@@ -168,6 +168,12 @@ def is_private(prompt: Prompt) -> bool:
     return bool(getattr(prompt, "private", False))
 
 
+def shown_privately(prompt: Prompt, asked_together: int = 1) -> bool:
+    """Whether a player answers `prompt` (wholly or partly) behind "Answer" or "Your cards…" rather than on the
+    channel's message: several questions at once, a private one, or one with options naming hidden cards."""
+    return asked_together > 1 or is_private(prompt) or any(getattr(o, "private", False) for o in prompt.options)
+
+
 def answer_view(game_id: int, epoch: int = 0) -> ui.View:
     """One "Answer" button: each player it concerns gets their own controls privately (several players asked
     at once, or a question that shows what only its player may see)."""

@@ -20,7 +20,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
-from bot.components import extra_text, is_private, prompt_view
+from bot.components import extra_text, prompt_view, shown_privately
 from bot.service import GameService, Image, PromptCard, Reply
 from bot.turns import TablePublisher
 
@@ -152,9 +152,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         await publisher_of(interaction).publish(interaction.channel, reply.table, refresh=reply.refresh)
         # A question that asks the player who just acted, and that the channel shows only behind "Answer" or
         # "Your cards…", rides on the private reply to their own click: no second click to open it.
-        own = [c for c in reply.prompts if interaction.user.id in c.user_ids and
-               (len(reply.prompts) > 1 or is_private(c.prompt) or any(getattr(o, "private", False)
-                                                                      for o in c.prompt.options))]
+        own = [c for c in reply.prompts
+               if interaction.user.id in c.user_ids and shown_privately(c.prompt, len(reply.prompts))]
         if own and not reply.closed_game_id:
             await post_prompts(interaction, own)
 

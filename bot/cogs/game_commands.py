@@ -30,6 +30,12 @@ class GameCommands:
                                   {k: v for k, v in args.items() if v is not None})
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=ephemeral))
 
+    async def _read_about(self, interaction: discord.Interaction, command: str,
+                          player: discord.Member | None) -> None:
+        """A private reader about a player's investigator (`sheet`, `odds`, `area`): the asker's when none is
+        named."""
+        await self._run(interaction, command, ephemeral=True, player=player.mention if player else None)
+
     async def _suggest(self, interaction: discord.Interaction, command: str,
                        current: str) -> list[app_commands.Choice[str]]:
         if interaction.channel_id is None:

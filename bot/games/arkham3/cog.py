@@ -106,12 +106,12 @@ class ArkhamHorror(GameCommands, commands.GroupCog, group_name="ah",
     @app_commands.command(name="odds", description="Your chances in a test: each skill's dice, with rerolls (private).")
     @app_commands.describe(player="Whose chances (leave empty for yours).")
     async def odds(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await self._run(interaction, "odds", ephemeral=True, player=player.mention if player else None)
+        await self._read_about(interaction, "odds", player)
 
     @app_commands.command(name="sheet", description="An investigator's sheet: skills, health, assets (private).")
     @app_commands.describe(player="Whose sheet (leave empty for yours).")
     async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await self._run(interaction, "sheet", ephemeral=True, player=player.mention if player else None)
+        await self._read_about(interaction, "sheet", player)
 
     @app_commands.command(name="map", description="A space of the town: what it adjoins and what is on it (private).")
     @app_commands.describe(space="A space's name (leave empty for where you stand).")

@@ -117,12 +117,12 @@ class CardGame(GameCommands, commands.GroupCog, group_name="lcg",
     @app_commands.command(name="area", description="An investigator's play and threat areas, numbers, skills.")
     @app_commands.describe(player="Whose area (leave empty for yours).")
     async def area(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await self._run(interaction, "area", ephemeral=True, player=player.mention if player else None)
+        await self._read_about(interaction, "area", player)
 
     @app_commands.command(name="sheet", description="An investigator's play and threat areas, numbers (private).")
     @app_commands.describe(player="Whose sheet (leave empty for yours).")
     async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await self._run(interaction, "area", ephemeral=True, player=player.mention if player else None)
+        await self._read_about(interaction, "area", player)
 
     @app_commands.command(name="odds", description="Your chances in a test: the chaos bag, pass by N (private).")
     async def odds(self, interaction: discord.Interaction) -> None:

@@ -97,7 +97,7 @@ class ElderSign(GameCommands, commands.GroupCog, group_name="es",
     @app_commands.command(name="sheet", description="An investigator at a glance: stamina, sanity, clues, cards.")
     @app_commands.describe(player="Whose investigator (leave empty for yours).")
     async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await self._run(interaction, "sheet", ephemeral=True, player=player.mention if player else None)
+        await self._read_about(interaction, "sheet", player)
 
     @app_commands.command(name="odds", description="Your exact chances at each card with your dice (private).")
     @app_commands.describe(place="One card only (leave empty for every card on the table).")

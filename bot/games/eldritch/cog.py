@@ -96,12 +96,12 @@ class EldritchHorror(GameCommands, commands.GroupCog, group_name="eh",
     @app_commands.command(name="odds", description="Your chances in a test: each skill's dice, with clues (private).")
     @app_commands.describe(player="Whose chances (leave empty for yours).")
     async def odds(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await self._run(interaction, "odds", ephemeral=True, player=player.mention if player else None)
+        await self._read_about(interaction, "odds", player)
 
     @app_commands.command(name="sheet", description="An investigator's sheet: skills, health, possessions (private).")
     @app_commands.describe(player="Whose sheet (leave empty for yours).")
     async def sheet(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await self._run(interaction, "sheet", ephemeral=True, player=player.mention if player else None)
+        await self._read_about(interaction, "sheet", player)
 
     @app_commands.command(name="map", description="A space of the world map: its paths and what is on it (private).")
     @app_commands.describe(space="A city's name or a space's number (leave empty for where you stand).")
