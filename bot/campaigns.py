@@ -47,6 +47,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games import game_record
 from bot.service import Actor, GameService, Reply, UserError
 from bot.service_text import chunk_lines, join_names
 from bot.store import ACTIVE, ENDED, OVER, Campaign, ChannelBusy, Game
@@ -562,8 +563,13 @@ class CampaignService:
         return reply
 
     async def log(self, channel_id: int, actor: Actor) -> Reply:
-        """The campaign's record as players read it (public)."""
+        """The campaign's record as players read it (public). In a channel with no campaign, the record the
+        channel's game keeps of its own (one scenario of the card game played on its own has one too)."""
         notes: list[str] = []
+        if await self._find(channel_id, closed_too=True) is None:
+            record = await game_record(self.service, channel_id, actor)
+            if record is not None:
+                return record
 
         async def work() -> Reply:
             camp = await self._find(channel_id, closed_too=True)

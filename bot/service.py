@@ -862,10 +862,11 @@ class GameService:
         step = await self.command_step(channel_id, game_type, user_id)
         return step.state, step.seats, step.game_id, step.epoch
 
-    async def command_step(self, channel_id: int, game_type: str, user_id: int) -> CommandStep:
-        """`command_state` with the step's pending prompts, as the service already holds them."""
+    async def command_step(self, channel_id: int, game_type: str | None, user_id: int) -> CommandStep:
+        """`command_state` with the step's pending prompts, as the service already holds them (`game_type`
+        None: whichever game the channel has)."""
         loaded = await self._current(channel_id)
-        if loaded.game.game_type != game_type:
+        if game_type is not None and loaded.game.game_type != game_type:
             raise UserError(f"This channel's game is {loaded.game.game_type}, not {game_type}.")
         if loaded.state is None:
             raise UserError("The game has not started yet: /game start.")

@@ -27,9 +27,9 @@ USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 class GameService(Protocol):
     """What a game's commands need of the service (the service itself, seen from here: this package is below
-    it, so it names the three calls rather than importing the class)."""
+    it, so it names the calls rather than importing the class)."""
 
-    async def command_step(self, channel_id: int, game_type: str, user_id: int) -> CommandStep: ...
+    async def command_step(self, channel_id: int, game_type: str | None, user_id: int) -> CommandStep: ...
 
     async def choose(self, channel_id: int, actor: Actor, prompt_seq: int, choice: list[str],
                      amount: int | None = None, seat: int | None = None, *, game_id: int | None = None,
@@ -181,6 +181,23 @@ async def suggestions(service: GameService, channel_id: int, user_id: int, group
         then = next((p for p in api.prompts(trial) if seat in p.seats), None)
         return commands.suggestions(then, name, current) if then is not None else []
     return commands.suggestions(prompt, name, current)
+
+
+async def game_record(service: GameService, channel_id: int, actor: Actor) -> Reply | None:
+    """The channel's game's own campaign record (`Commands.record`), for `/campaign log` in a channel with no
+    campaign: None when the channel has no started game (its last one counts once over), or it keeps no record."""
+    from bot.games.manifest import bot_games
+
+    try:
+        step = await service.command_step(channel_id, None, actor.user_id)
+    except UserError:
+        return None
+    game = bot_games().get(step.state.game)
+    commands = commands_of(game) if game is not None else None
+    if commands is None or commands.record is None:
+        return None
+    reply = await _read(commands.record, step.state, _asking_seat(step), {})
+    return Reply(public=reply.ephemeral)
 
 
 def seat_text(game_type: str, view: Any, seat: int) -> list[str] | None:

@@ -44,6 +44,9 @@ class Commands:
     #: read-only commands whose private answer also carries the asker's pending questions with their controls
     #: (`/lcg hand` shows the hand and, under it, the buttons that play or commit those cards)
     with_controls: frozenset[str] = frozenset()
+    #: the game's own record of its campaign (results, records, experience, trauma), which `/campaign log` shows
+    #: when the channel has no campaign of its own (a single scenario keeps one too); None when there is none
+    record: Reader | None = None
 
 
 @dataclass(frozen=True)

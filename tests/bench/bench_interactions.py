@@ -41,6 +41,7 @@ from bot.store import Game
 from engine import api
 from engine.agents import RandomAgent
 from engine.core.prompt import PromptKind
+from tests.e2e.channel_figures import TABLES, play_table
 from tests.e2e.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, point_discord_py_at
 from tests.e2e.harness import (
     Table,
@@ -245,60 +246,6 @@ async def play_card_game(fake: FakeDiscord, table: Table, seed: int, figures: Fi
             f"questions: {asked['player window']}; other questions: {asked['other']}")
 
 
-#: `--game table:<id>`: one seeded two-player game of each, every decision the game's agent's, answered through
-#: the components a player clicks; its figures are per move (one decision the game applied)
-TABLES: dict[str, tuple[str, str]] = {
-    "elder-sign": ("ancient_one=dagon", "random"),
-    "eldritch": ("ancient_one=azathoth", "smart"),
-    "arkham3": ("scenario=witch-light", "smart"),
-    "arkham-lcg": ("play=low_water difficulty=easy", "smart"),
-}
-
-
-async def play_table(fake: FakeDiscord, table: Table, game: str, seed: int, moves: int, running: object) -> str:
-    """Issue 27's measure of how a table reads in the channel, for `moves` decisions of one game: public
-    messages per move, messages posted then deleted, boards identical to the one before, interactions per move
-    (the clicks and slash commands a player makes, "Answer" and "Your cards…" included)."""
-    from engine.agents import get_agent
-
-    options, agent_name = TABLES[game]
-    alice, bob = fake.alice, fake.bob
-    await table.command("game new", alice, game=game, options=options)
-    store, row = await seeded_lobby(table, seed, running)
-    await table.command("game join", bob)
-    since, first_ix = time.monotonic(), len(fake.interactions)
-    await table.command("game start", alice)
-    agent = get_agent(game, agent_name, seed)
-    users = {0: alice, 1: bob}
-    done = 0
-    while done < moves:
-        state = api.from_json((await store.latest_snapshot(row.id)).state)
-        if state.over:
-            break
-        prompt = api.prompts(state)[0]
-        action = agent.act(state, prompt)
-        user = users[action.seat]
-        ix = await answer_with_controls(fake, table.channel, user, row.id, prompt, action)
-        await fake.expect_callback(ix, timeout=20)
-        for _ in range(200):  # the move is applied once the stored game has moved past this state
-            if (await store.get_game(row.id)).state_step > state.step:
-                break
-            await asyncio.sleep(0.05)
-        done += 1
-    await fake.settle(quiet=1.0, timeout=30)
-    posted = table.posted_since(since)
-    boards = [m.boards[-1].data for m in posted if m.boards]
-    repeated = sum(boards[n] == boards[n - 1] for n in range(1, len(boards)))
-    interactions = len(fake.interactions) - first_ix
-    n = max(1, done)
-    if os.environ.get("BENCH_SHOW_MESSAGES"):  # what the channel got, a line a message
-        for m in posted:
-            print(f"  {'[board] ' if m.boards else ''}{(m.text().splitlines() or ['(no text)'])[0][:100]}")
-    return (f"{game}: {done} moves; public messages per move {len(posted) / n:.2f} ({len(posted)} posted, "
-            f"{sum(m.deleted for m in posted)} deleted); boards {len(boards)}, {repeated} identical to the one "
-            f"before; interactions per move {interactions / n:.2f}")
-
-
 def traffic(fake: FakeDiscord, channels: list[FakeChannel], turns: int, since: float) -> str:
     ids = {c.id for c in channels}
     messages = [m for m in fake.messages.values() if m.channel_id in ids and not m.ephemeral
@@ -327,8 +274,11 @@ async def run(game: str, turns: int, tables: int, shards: int, seed: int) -> tup
                 since = time.monotonic()
                 if game.startswith("table:"):
                     channels = channels[:1]
-                    extra = await play_table(fake, Table(fake, channels[0]), game.removeprefix("table:"), seed,
-                                             turns, running)
+                    table_figures = await play_table(fake, Table(fake, channels[0]), game.removeprefix("table:"),
+                                                     seed, turns, running)
+                    if os.environ.get("BENCH_SHOW_MESSAGES"):  # what the channel got, a line a message
+                        print("\n".join(f"  {m}" for m in table_figures.messages()))
+                    extra = table_figures.line()
                 elif game == "elder-sign":
                     channels = channels[:1]
                     await play_elder_sign(fake, Table(fake, channels[0]), seed, figures, running)

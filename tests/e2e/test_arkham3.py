@@ -82,7 +82,9 @@ async def test_arkham3_two_players_to_the_end(fake: FakeDiscord, table: Table, r
     posted = table.posted_since(since)
     # issue 27, measured through the real client: a calm channel and one click a move
     moves = clicks + sum(slashes.values())
-    assert len(posted) / moves <= 0.5, ("public messages per move", len(posted), moves)  # the bench: <= 0.35
+    # a short game whose players alternate on nearly every step pings (posts) more often per move than the 100-move
+    # measure of test_channel_figures.py (<= 0.35)
+    assert len(posted) / moves <= 0.5, ("public messages per move", len(posted), moves)
     assert (len(fake.interactions) - interactions_before) / moves <= 1.1, "interactions per move"
     # a newly awaited player is mentioned by a message that stays, never by one deleted after (issue 27)
     assert not [m.id for m in posted if m.deleted], "a public message was posted, then deleted"

@@ -118,7 +118,6 @@ STEPS: list[tuple[str, str, Options | Callable[[FakeDiscord], Options]]] = [
     ("lcg odds", "bob", {}),
     ("lcg sheet", "bob", lambda fake: {"player": fake.alice}),
     ("lcg card", "bob", {"name": "Augustin Ferreira"}),
-    ("lcg log", "alice", {}),
     ("lcg investigate", "alice", {}),
     ("lcg move", "alice", {"to": "anywhere"}),
     ("lcg fight", "alice", {}),
@@ -171,6 +170,6 @@ async def test_every_command_runs_without_an_internal_error(lcg_pack: str, fake:
     assert "Cultist" in answered["eh card"] and "Ghoul" in answered["ah card"]
     assert "Chances" in answered["es odds"]
     assert "Your hand" in answered["lcg hand"] and "Chaos bag" in answered["lcg bag"]
-    assert "Augustin Ferreira" in answered["lcg card"] and "Test Scenario One" in answered["lcg log"]
+    assert "Augustin Ferreira" in answered["lcg card"] and "Test Scenario One" in answered["campaign log"]
     assert "can't /lcg investigate now" in answered["lcg investigate"]
     assert set(answered) == registered(running)

@@ -218,7 +218,7 @@ def build_arkham_lcg(seed: int = LCG_SEED) -> tuple[list[str], str]:
         action = agent.act(state, prompt)
         lines += decision_lines(state, prompt, action, USERS, "lcg")
         state, _ = api.apply(state, action, in_place=True, prompt=prompt)
-    lines += ["# the scenario is over: the campaign log, and the game's log, page 1", "alice /lcg log",
+    lines += ["# the scenario is over: the campaign log, and the game's log, page 1", "alice /campaign log",
               "alice /game log"]
     return lines, str(state.result)
 

@@ -138,10 +138,6 @@ class CardGame(GameCommands, commands.GroupCog, group_name="lcg",
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         await self._run(interaction, "card", ephemeral=True, name=name)
 
-    @app_commands.command(name="log", description="The campaign log: results, records, experience and trauma.")
-    async def log(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, "log", ephemeral=True)
-
 
 async def setup(bot: MiskatonicBot) -> None:
     await bot.add_cog(CardGame(bot))

@@ -122,7 +122,7 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
 )}
 
 
-COMMANDS = ShortcutSet("lcg", SHORTCUTS, readers=("hand", "area", "bag", "card", "log"))
+COMMANDS = ShortcutSet("lcg", SHORTCUTS, readers=("hand", "area", "bag", "card"))
 matching = COMMANDS.matching
 pick = COMMANDS.pick
 follow = COMMANDS.follow

@@ -1,5 +1,6 @@
 """The card game's read-only commands: your hand (`/lcg hand`), an investigator's play area (`/lcg area`), the
-chaos bag and your chances (`/lcg bag`), the campaign log (`/lcg log`) and your seat for `/game me`.
+chaos bag and your chances (`/lcg bag`), the campaign log (`/campaign log` in a channel with no campaign) and your
+seat for `/game me`.
 
 Hands are hidden: `/lcg hand` reads the asker's own seat view (engine/arkham_lcg/view.py sets `hand` only for
 its owner), and every other reader reads only what that view or the spectator's view shows. The chances of
@@ -242,7 +243,7 @@ def bag_text(state: LcgState, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------- /lcg log
+# ---------------------------------------------------------------- /campaign log (a scenario on its own)
 
 def log_text(state: LcgState) -> str:
     """The campaign log: scenarios played and how they ended, the records, each investigator's experience,
