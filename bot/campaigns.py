@@ -57,6 +57,7 @@ from engine.core.errors import IllegalAction, UnknownGame
 from engine.core.events import Event
 from engine.core.game import GameState, OptionSpec, SeatSpec
 from engine.core.prompt import Option
+from engine.core.text import plural
 from engine.games import get_game, manifest
 
 LOBBY_STATUS, PLAYING, BETWEEN, CAMPAIGN_OVER, CLOSED = "lobby", "playing", "between", "over", "ended"
@@ -621,8 +622,9 @@ class CampaignService:
                 out.append((label[:100], f"{seat + 1}/{option.id}"[:100], seat, option))
         return out
 
-    async def upgrade(self, channel_id: int, actor: Actor, card: str) -> Reply:
-        """Spend experience: `card` is an offer's value (from autocomplete), its option id, or its words."""
+    async def upgrade(self, channel_id: int, actor: Actor, card: str | None) -> Reply:
+        """Spend experience: `card` is an offer's value (from autocomplete), its option id, or its words. No
+        card: what is open to you now, with its cost and the experience you have (nothing is bought)."""
         notes: list[str] = []
 
         async def work() -> Reply:
@@ -631,6 +633,8 @@ class CampaignService:
             if not camp.seats_of(actor.user_id):
                 raise UserError(NOT_PLAYER)
             offers = self._offers(camp, actor.user_id)
+            if not card or not card.strip():
+                return Reply(ephemeral=chunk_lines(self._offer_lines(camp, actor.user_id, offers)))
             if not offers:
                 raise UserError("Nothing is open to you to buy now (not enough experience, or your investigator "
                                 "is out of the campaign).")
@@ -642,6 +646,23 @@ class CampaignService:
             return Reply(public=list(camp.notes), ephemeral=[f"Bought: {label}. /campaign deck shows your deck's "
                                                              "new code."])
         return await self._command(channel_id, actor, work, notes)
+
+    def _offer_lines(self, camp: Camp, user_id: int, offers: list[tuple[str, str, int, Option]]) -> list[str]:
+        """What each of the user's investigators may buy now, under their experience to spend."""
+        record = camp.record
+        assert record is not None
+        status = camp.rules.campaign_status(record)
+        lines: list[str] = []
+        for seat in [s for s in camp.seats_of(user_id) if s in status.seats]:
+            xp = status.experience.get(seat, 0)
+            mine = [o[3].label for o in offers if o[2] == seat]
+            lines.append(f"**{status.seats[seat]}**: {plural(xp, 'experience point')} to spend; "
+                         + (f"{plural(len(mine), 'purchase')} open now:" if mine else "nothing open to buy now."))
+            lines += [f"- {label}" for label in mine]
+        if not lines:
+            lines.append("Your investigator is out of the campaign: nothing to buy.")
+        lines.append("Buy one with /campaign upgrade card: (start typing to pick it).")
+        return lines
 
     @staticmethod
     def _pick(offers: list[tuple[str, str, int, Option]], typed: str) -> tuple[str, int, Option]:
@@ -686,7 +707,11 @@ class CampaignService:
             lines = []
             for seat in mine:
                 inv = status.seats.get(seat, "no investigator still in the campaign")
-                lines.append(f"Seat {seat + 1}, {inv}: {camp.rules.campaign_deck_code(record, seat)}")
+                xp = status.experience.get(seat)
+                spend = f" ({plural(xp, 'experience point')} to spend)" if xp else ""
+                lines.append(f"**Seat {seat + 1}, {inv}**{spend}")
+                lines += camp.rules.campaign_deck_lines(record, seat)
+                lines.append(f"Deck code: {camp.rules.campaign_deck_code(record, seat)}")
             if lobby:
                 lines.append("This is the deck /campaign start would deal you now (who joins still changes it). "
                              "A deck of your own (legal for your investigator, with the weakness you were dealt) "

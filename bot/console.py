@@ -238,7 +238,7 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("campaign", "leave"): (set(), {"retire"}),
     ("campaign", "start"): (set(), set()),
     ("campaign", "log"): (set(), set()),
-    ("campaign", "upgrade"): ({"card"}, set()),
+    ("campaign", "upgrade"): (set(), {"card"}),
     ("campaign", "deck"): (set(), set()),
     ("campaign", "import"): ({"code"}, set()),
     ("campaign", "next"): (set(), set()),
@@ -564,7 +564,7 @@ class Console:
             retire = _yes(args, "retire")
             return lambda: camps.leave(ch, actor, retire)
         if sub == "upgrade":
-            return lambda: camps.upgrade(ch, actor, args["card"])
+            return lambda: camps.upgrade(ch, actor, args.get("card"))
         if sub == "import":
             return lambda: camps.import_deck(ch, actor, args["code"])
         simple = {"start": camps.start, "log": camps.log, "deck": camps.deck, "next": camps.next}

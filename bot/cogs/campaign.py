@@ -133,15 +133,15 @@ class Campaigns(commands.GroupCog, group_name="campaign",
         work = self.campaigns.log(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work))
 
-    @app_commands.command(name="upgrade", description="Between scenarios: spend your investigator's experience "
-                                                      "(private).")
-    @app_commands.describe(card="What to buy (start typing: only what you can afford now is offered).")
+    @app_commands.command(name="upgrade", description="Between scenarios: spend your investigator's experience, or "
+                                                      "see what it buys (private).")
+    @app_commands.describe(card="What to buy (start typing for what you can afford); leave it out for the list.")
     @app_commands.autocomplete(card=upgrades)
-    async def upgrade(self, interaction: discord.Interaction, card: str) -> None:
+    async def upgrade(self, interaction: discord.Interaction, card: str | None = None) -> None:
         work = self.campaigns.upgrade(channel_of(interaction), await actor_for(interaction), card)
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 
-    @app_commands.command(name="deck", description="Your investigator's deck code (private).")
+    @app_commands.command(name="deck", description="Your investigator's deck, card by card, and its code (private).")
     async def deck(self, interaction: discord.Interaction) -> None:
         work = self.campaigns.deck(channel_of(interaction), await actor_for(interaction))
         await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))

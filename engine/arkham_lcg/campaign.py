@@ -24,6 +24,7 @@ from engine.core.events import Event
 from engine.core.game import GameState, OptionSpec, SeatSpec
 from engine.core.prompt import Option
 from engine.core.rng import Rng
+from engine.core.text import plural
 
 if TYPE_CHECKING:
     from engine.arkham_lcg.deckbuilding import Upgrade
@@ -129,7 +130,8 @@ class CampaignMixin:
                          f"trauma {r.physical_trauma} physical / {r.mental_trauma} mental")
         nxt = "" if over else c.scenarios[c.campaign.scenarios[camp.scenario_index]].name
         return CampaignStatus(over=over, result=result, played=len(camp.results), total=total, next=nxt,
-                              lines=lines, seats={r.seat: c.investigators[r.code].name for r in active})
+                              lines=lines, seats={r.seat: c.investigators[r.code].name for r in active},
+                              experience={r.seat: r.xp for r in active})
 
     def campaign_seat(self, record: Record, seat: int, character: str | None) -> Record:
         camp = CampaignState.model_validate(record)
@@ -201,6 +203,32 @@ class CampaignMixin:
         if rec is None:
             raise IllegalAction("No investigator of this campaign sits there.")
         return deck_code(rec.deck)
+
+    def campaign_deck_lines(self, record: Record, seat: int) -> list[str]:
+        """Assets, events, skills, then weaknesses: `2× Name` (with its level when above 0), names sorted; the
+        card count of the deck (weaknesses included, as it is shuffled) first."""
+        camp = CampaignState.model_validate(record)
+        rec = next((r for r in camp.investigators if r.seat == seat), None)
+        if rec is None:
+            raise IllegalAction("No investigator of this campaign sits there.")
+        c = _content(camp)
+        groups: dict[str, list[tuple[str, int]]] = {}
+        for cid, copies in rec.deck.items():
+            card = c.player.get(cid)
+            if card is None:  # a card this build no longer has: named by its id rather than dropped
+                groups.setdefault("other", []).append((cid, copies))
+                continue
+            kind = "weakness" if card.weakness is not None or card.type in ("treachery", "enemy") else card.type
+            name = card.name + (f" (level {card.level})" if card.level else "")
+            groups.setdefault(kind, []).append((name, copies))
+        lines = [f"{plural(sum(rec.deck.values()), 'card')}:"]
+        for kind, title in (("asset", "Assets"), ("event", "Events"), ("skill", "Skills"),
+                            ("weakness", "Weaknesses"), ("other", "Other")):
+            cards = sorted(groups.get(kind, []))
+            if cards:
+                count = sum(n for _, n in cards)
+                lines.append(f"{title} ({count}): " + ", ".join(f"{n}× {name}" for name, n in cards))
+        return lines
 
     def campaign_import_deck(self, record: Record, seat: int, code: str) -> Record:
         from engine.arkham_lcg.deckbuilding import deck_errors, parse_deck_code

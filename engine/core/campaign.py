@@ -40,6 +40,7 @@ class CampaignStatus(BaseModel):
     next: str = ""  # the next scenario's name (empty when over)
     lines: list[str] = Field(default_factory=list)  # the campaign log as players read it
     seats: dict[int, str] = Field(default_factory=dict)  # campaign seat -> its investigator (still playing)
+    experience: dict[int, int] = Field(default_factory=dict)  # campaign seat -> experience it may spend now
 
 
 @runtime_checkable
@@ -71,6 +72,9 @@ class CampaignRules(Protocol):
     def campaign_upgrade(self, record: Record, seat: int, option_id: str) -> Record: ...
 
     def campaign_deck_code(self, record: Record, seat: int) -> str: ...
+
+    def campaign_deck_lines(self, record: Record, seat: int) -> list[str]:
+        """The seat's deck as players read it: a line per kind of card, each card with its copies."""
 
     def campaign_import_deck(self, record: Record, seat: int, code: str) -> Record: ...
 

@@ -157,10 +157,19 @@ async def test_a_whole_campaign_with_an_upgrade_and_a_restart_in_the_middle(sqli
     assert all(typed.lower() in label.lower() for label, _ in await camps.upgrade_choices(CHANNEL, ALICE.user_id,
                                                                                          typed))
     deck_before = (await camps.deck(CHANNEL, ALICE)).ephemeral[0]
+    # issue 30 item 11: the deck as a list by type with counts, its code last; with no card, what is open now
+    assert deck_before.startswith("**Seat 1, Test Warden** (") and "experience point" in deck_before
+    assert "\nAssets (" in deck_before and "× Test " in deck_before
+    assert deck_before.splitlines()[-1].startswith("Deck code: L1.")
+    listed = "\n".join((await camps.upgrade(CHANNEL, clicking(ALICE), None)).ephemeral)
+    assert listed.startswith("**Test Warden**: ") and "experience point" in listed
+    assert all(f"- {label}" in listed for label, _ in offers)
+    assert listed.endswith("Buy one with /campaign upgrade card: (start typing to pick it).")
+    assert deck_before == (await camps.deck(CHANNEL, ALICE)).ephemeral[0], "listing bought nothing"
     bought = await camps.upgrade(CHANNEL, clicking(ALICE), offers[0][1])
     assert bought.ephemeral[0].startswith(f"Bought: {offers[0][0]}") and not bought.public
     deck_after = (await camps.deck(CHANNEL, ALICE)).ephemeral[0]
-    assert deck_after != deck_before and deck_after.startswith("Seat 1, Test Warden: L1.")
+    assert deck_after != deck_before and deck_after.startswith("**Seat 1, Test Warden**")
     d = await data(camps)
     warden = next(r for r in d["record"]["investigators"] if r["seat"] == 0)
     assert warden["xp"] < warden["xp_earned"]
@@ -268,7 +277,7 @@ async def test_refusals_are_private_and_change_nothing(camps: CampaignService) -
     await play_scenario(camps.service, USERS)
     v = await version(camps)
 
-    code = (await camps.deck(CHANNEL, BOB)).ephemeral[0].split(": ", 1)[1]
+    code = (await camps.deck(CHANNEL, BOB)).ephemeral[0].rsplit("Deck code: ", 1)[1].split()[0]
     with pytest.raises(UserError, match="only before the campaign's first scenario"):
         await camps.import_deck(CHANNEL, clicking(BOB), code)
     with pytest.raises(UserError, match="not something you can buy"):
@@ -298,8 +307,8 @@ async def test_refusals_are_private_and_change_nothing(camps: CampaignService) -
 async def test_lobby_decks_are_imported_and_applied_at_the_start(camps: CampaignService) -> None:
     await opened(camps)
     shown = (await camps.deck(CHANNEL, ALICE)).ephemeral[0]
-    assert shown.startswith("Seat 1, Test Warden: L1.") and "/campaign import" in shown
-    code = shown.split(": ", 1)[1].split("\n")[0]
+    assert shown.startswith("**Seat 1, Test Warden**") and "Deck code: L1." in shown and "/campaign import" in shown
+    code = shown.rsplit("Deck code: ", 1)[1].split()[0]
     imported = await camps.import_deck(CHANNEL, clicking(ALICE), code)
     assert imported.ephemeral == ["Your deck for seat 1 is imported."]
     assert (await data(camps))["decks"] == {"0": code}
@@ -396,7 +405,7 @@ async def test_the_console_plays_campaign_commands(camps: CampaignService, tmp_p
     ])
     assert failed == 0, out
     text = "\n".join(out)
-    assert "[ephemeral to bob] Seat 2, Test Scholar: L1." in text
+    assert "[ephemeral to bob] **Seat 2, Test Scholar**" in text and "Deck code: L1." in text
     assert "scenario 1 of 2: Test Scenario One, with alice and bob" in text
     assert console.parse("m[mod] /gm end campaign:true").args == {"campaign": "true"}
     assert await console.handle("m[mod] /gm end campaign:true") is not None

@@ -209,8 +209,8 @@ def test_help_answers_for_every_group_it_lists(tmp_path: Path) -> None:
                      tmp_path)
     out = result.stdout
     assert "No command" not in out
-    assert "  /campaign upgrade card:  — Between scenarios" in out
-    assert "/campaign upgrade: Between scenarios" in out and "card:<value>  (required)" in out
+    assert "  /campaign upgrade [card:]  — Between scenarios" in out
+    assert "/campaign upgrade: Between scenarios" in out and "card:<value>  (optional)" in out
     assert "[error] line 3: /eh needs a subcommand:" in out and "  /eh travel [destination:]" in out
 
 

@@ -94,13 +94,14 @@ async def test_a_campaign_of_two_scenarios_with_an_upgrade(lcg_pack: str, fake: 
     choices = await fake.choices("campaign upgrade", "card", "", user=alice, channel=table.channel)
     assert choices and len(choices) <= 25 and all(c["value"].startswith("1/") for c in choices)
     deck_before = await table.command("campaign deck", alice)
-    assert deck_before.ephemeral and "Test Warden: L1." in deck_before.text()
+    assert deck_before.ephemeral and "Seat 1, Test Warden" in deck_before.text()
+    assert "Deck code: L1." in deck_before.text()
     bought = await table.command("campaign upgrade", alice, card=choices[0]["value"])
     assert bought.ephemeral and bought.text().startswith("Bought: ")
     deck_after = await table.command("campaign deck", alice)
     assert deck_after.text() != deck_before.text()
     assert "only before the campaign's first scenario" in await table.refused(
-        "campaign import", bob, code=deck_after.text().split(": ", 1)[1])
+        "campaign import", bob, code=deck_after.text().rsplit("Deck code: ", 1)[1].split()[0])
 
     row = await store.open_campaign(table.channel.id)
     assert row is not None and row.data["status"] == "between" and row.data["folded"] == first

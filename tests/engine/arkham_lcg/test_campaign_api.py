@@ -145,3 +145,22 @@ def _play_events(state: LcgState, seed: int) -> list[Event]:
         _, events = api.apply(state, agent.act(state), in_place=True)
         out += events
     raise AssertionError("the scenario did not end")
+
+
+def test_a_deck_reads_as_cards_by_kind_with_their_copies() -> None:
+    """Issue 30 item 11 (`/campaign deck`): every card of the deck once, under its kind, with its copies; the
+    deck's size first (weaknesses counted: they are shuffled in, Rules Reference "Deckbuilding"); the experience
+    to spend is the campaign status's, per seat."""
+    record = RULES.new_campaign([SeatSpec(seat=0, name="A", character="warden")], {"difficulty": "easy"}, 5)
+    deck: dict[str, int] = record["investigators"][0]["deck"]
+    lines = RULES.campaign_deck_lines(record, 0)
+    total = sum(deck.values())
+    assert lines[0] == f"{total} cards:"
+    listed = [entry for line in lines[1:] for entry in line.split(": ", 1)[1].split(", ")]
+    assert sum(int(entry.split("× ", 1)[0]) for entry in listed) == total
+    kinds = [line.split(" (", 1)[0] for line in lines[1:]]
+    assert kinds == [k for k in ("Assets", "Events", "Skills", "Weaknesses") if k in kinds]  # in this order
+    record["investigators"][0]["xp"] = 3
+    assert RULES.campaign_status(record).experience == {0: 3}
+    with pytest.raises(IllegalAction):
+        RULES.campaign_deck_lines(record, 4)
