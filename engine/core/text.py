@@ -51,6 +51,30 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {noun(n, word, many)}"
 
 
+def listed(items: list[str], empty: str = "nothing") -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"; `empty` for none."""
+    if not items:
+        return empty
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def counted(labels: list[str]) -> list[str]:
+    """Labels of single things gathered by count, in first-seen order: ["1 Clue", "1 Clue", "Lantern"] ->
+    ["2 Clues", "Lantern"]; a named thing held twice reads "2× Lantern"."""
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    out = []
+    for label, n in counts.items():
+        if n == 1:
+            out.append(label)
+        elif label.startswith("1 "):
+            out.append(plural(n, label[2:]))
+        else:
+            out.append(f"{n}× {label}")
+    return out
+
+
 def table_notes(game_id: str) -> str:
     """The one line said at setup about what this edition leaves out: the notes themselves are in the game's
     `/help` (its howto's "This edition" section), not in the channel."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.flow import Answer, Frame
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import counted, listed
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
@@ -443,12 +444,24 @@ def answer_agree(state: EldritchState, frame: Frame, answer: Answer, events: Eve
     if not answer.data:
         say(events, f"{name(state, partner)} refuses the trade.", seat=partner)
         return
+    given = counted([label for k, label in tradeable(state, proposer) if k in a["give"]])
+    taken = counted([label for k, label in tradeable(state, partner) if k in a["take"]])
     _move_items(state, proposer, partner, a["give"])
     _move_items(state, partner, proposer, a["take"])
-    say(events, f"{name(state, proposer)} and {name(state, partner)} trade.", seat=proposer, kind="trade.done")
+    say(events, _trade_text(name(state, proposer), name(state, partner), given, taken), seat=proposer,
+        kind="trade.done")
     # the ticket limit holds after a trade: each of them over 2 chooses which to keep, the proposer first
     P.ticket_limit(state, partner, "rule.trade", events)
     P.ticket_limit(state, proposer, "rule.trade", events)
+
+
+def _trade_text(proposer: str, partner: str, given: list[str], taken: list[str]) -> str:
+    """What changed hands, in one sentence (issue 30: "X and Y trade." said nothing of it)."""
+    if given and taken:
+        return f"{proposer} gives {partner} {listed(given)} and receives {listed(taken)}."
+    if given:
+        return f"{proposer} gives {partner} {listed(given)}."
+    return f"{proposer} receives {listed(taken)} from {partner}."
 
 
 def _move_items(state: EldritchState, src: int, dst: int, keys: list[str]) -> None:

@@ -293,11 +293,13 @@ def answer_reroll(state: EldritchState, frame: Frame, answer: Answer, events: Ev
         a["free_used"] = [*a["free_used"], rid]
         how = "a free reroll"
     before = fmt(dice)
+    old = [dice[i] for i in targets]
     for i in targets:
         dice[i] = state.rng.below(6) + 1
     a["dice"] = dice
-    say(events, f"{name(state, seat)} rerolls with {how}: {before} → {fmt(dice)}.", seat=seat, cause=a["source"],
-        kind="dice.rerolled", dice=dice)
+    # which dice were rolled again: "6 5 4 → 6 5 4" alone hid a reroll that came up the same
+    say(events, f"{name(state, seat)} rerolls {_the_dice(tuple(old))} with {how}: {before} → {fmt(dice)}.",
+        seat=seat, cause=a["source"], kind="dice.rerolled", dice=dice)
     next_step(state, seat, a, events)
 
 

@@ -643,8 +643,10 @@ def _roll(state: EldritchState, seat: int | None, r: dict[str, Any], source: str
           events: Events) -> None:
     dice = [state.rng.below(6) + 1 for _ in range(r["dice"])]
     hit = any(d in r["on"] for d in dice)
-    say(events, f"Rolled {' '.join(map(str, dice))}: " + ("it happens." if hit else "nothing comes of it."), seat=seat,
-        cause=source, kind="dice.rolled", dice=dice)
+    # named: at a reckoning several cards roll one after another, and "Rolled 3" alone did not say whose roll it was
+    whose = card_name(state, c.get("card") or source)
+    say(events, f"{whose}: rolled {' '.join(map(str, dice))}, " + ("it happens." if hit else "nothing comes of it."),
+        seat=seat, cause=source, kind="dice.rolled", dice=dice)
     resolve_now(state, seat, r.get("hit" if hit else "miss", []), source, events, **c)
 
 

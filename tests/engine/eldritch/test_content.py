@@ -74,3 +74,16 @@ def test_a_broken_card_names_file_line_and_id(tmp_path) -> None:  # type: ignore
         "      - test: {skill: lore, pas: []}\n")
     with pytest.raises(ContentError, match=r"other_worlds.yaml:3 \(eh.ow.bad\).*unknown pas"):
         load_pack(tmp_path)
+
+
+def test_a_spawn_text_names_its_monster() -> None:
+    """Issue 30 item 12: a Monster's spawn text is read right after other spawns ("Mummy appears at Arkham.",
+    "Skeleton appears at Arkham."), so "It shuffles back…" could be either: every spawn text that speaks of the
+    Monster names it instead of "It"."""
+    from engine.eldritch.content import default_content
+
+    for monster in default_content().monsters.values():
+        for effect in monster.spawn:
+            said = effect.get("say") if isinstance(effect, dict) else None
+            if said:
+                assert said.split()[0] not in ("It", "It's", "Its"), (monster.name, said)

@@ -75,8 +75,19 @@ def test_trade_needs_both_investigators() -> None:
     choose(state, label="Trade with")
     p = prompt(state)
     api.apply(state, Action(seat=0, prompt=p.seq, choice=give), in_place=True, prompt=p)
-    choose(state, "yes")
+    said = [e.text for e in choose(state, "yes") if e.kind == "trade.done"]
     assert a.assets == [] and b.assets == ["eh.asset.army-revolver"] and (a.clues, b.clues) == (0, 1)
+    # issue 30 item 12: the narration says what changed hands, not only that a trade happened
+    assert len(said) == 1 and said[0].endswith("Army Revolver and 1 Clue."), said
+    assert " gives " in said[0]
+
+
+def test_a_trade_both_ways_says_both_sides() -> None:
+    from engine.eldritch.actions import _trade_text
+
+    assert _trade_text("Ann", "Bo", ["1 Clue"], ["2 train tickets"]) == \
+        "Ann gives Bo 1 Clue and receives 2 train tickets."
+    assert _trade_text("Ann", "Bo", [], ["Lantern"]) == "Ann receives Lantern from Bo."
 
 
 def test_a_rumor_counts_down_at_each_reckoning_and_expires() -> None:

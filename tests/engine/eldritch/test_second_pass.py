@@ -107,6 +107,8 @@ def test_a_clue_rerolls_the_failed_die_the_player_picks() -> None:
     dice(state, 2)
     events = choose(state, "clue:3")
     assert any(t.endswith("1 3 → 1 2.") for t in texts(events))  # the 3 was rerolled, the 1 stays
+    # issue 30 item 12: the narration names the die rerolled, even when it comes up the same
+    assert any(" rerolls the 3 with 1 Clue: " in t for t in texts(events)), texts(events)
 
 
 def test_a_free_reroll_of_one_die_also_lets_the_player_pick_it() -> None:
@@ -316,3 +318,17 @@ def test_gaining_a_ticket_over_the_limit_asks_which_two_to_keep_and_a_settled_qu
     run(state)
     choose(state, "keep:1:1")
     assert not api.prompts(state) and (inv.train, inv.ship) == (1, 1)  # the first question lapsed
+
+
+def test_a_roll_names_the_card_it_rolls_for() -> None:
+    """Issue 30 item 12: at a reckoning several cards roll in a row; "Rolled 3: nothing comes of it." did not say
+    whose roll it was. The roll's line names its card."""
+    import engine.eldritch.effects  # noqa: F401  (the interpreter resolve_now calls)
+    from engine.eldritch.ops import card_name, resolve_now
+
+    state = _setup()
+    card = next(iter(default_content().spells))
+    events: list = []
+    dice(state, 3)
+    resolve_now(state, 0, [{"roll": {"dice": 1, "on": [1, 2]}}], card, events, card=card)
+    assert texts(events) == [f"{card_name(state, card)}: rolled 3, nothing comes of it."]
