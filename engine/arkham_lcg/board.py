@@ -141,6 +141,13 @@ def source_name(state: LcgState, source: str) -> str:
     return "" if source == "rules" or any(ch in source for ch in "._:") else source
 
 
+def named_source(state: LcgState, source: str) -> str:
+    """The card's or scenario's name behind a change, "" for a rule ("upkeep", "resource action"): what a line
+    adds in brackets to say why, where the rule itself goes without saying."""
+    c = content(state)
+    return source_name(state, source) if c.has(source) or source in c.scenarios else ""
+
+
 def new_card(state: LcgState, code: str, owner: int | None, zone: Zone) -> int:
     uid = state.next_uid
     state.next_uid += 1

@@ -22,6 +22,7 @@ from engine.arkham_lcg.state import LcgState
 from engine.core.errors import EngineError
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.text import plural
 
 
 def pick(state: LcgState, seat: int, title: str, reason: str, *rest: Any, **args: Any) -> None:
@@ -94,8 +95,9 @@ def _resources(state: LcgState, ctx: Ctx, n: int, events: Events, src: str) -> N
     change = i.resources - before
     if change:
         word = "gains" if change > 0 else "loses"
-        say(events, f"{state.seat_name(_seat(ctx))} {word} {abs(change)} resource{'s' if abs(change) != 1 else ''}.",
-            "resources", _seat(ctx), src, amount=change)
+        why = board.named_source(state, src)  # a loss at setup said nothing of the card or scenario behind it
+        say(events, f"{state.seat_name(_seat(ctx))} {word} {plural(abs(change), 'resource')}"
+            + (f" ({why})." if why else "."), "resources", _seat(ctx), src, amount=change)
 
 
 @verb("discover")

@@ -1,0 +1,35 @@
+"""The card game's narration says why (issue 30 item 12): "alice loses 2 resources." at setup said nothing of
+the scenario or the weakness behind it; a change of resources names the card or scenario it comes from, and the
+rules' own upkeep gain stays short."""
+
+from __future__ import annotations
+
+from engine import api
+from engine.agents import get_agent
+from engine.arkham_lcg import board
+from engine.arkham_lcg.state import LcgState
+from engine.core.game import SeatSpec
+
+
+def test_a_change_of_resources_names_its_source() -> None:
+    named = plain = 0
+    for seed in (3, 6):
+        state, _ = api.new_game("arkham-lcg", [SeatSpec(seat=0, name="alice"), SeatSpec(seat=1, name="bob")], {},
+                                seed)
+        agent = get_agent("arkham-lcg", "random", seed)
+        for _ in range(40):
+            if state.over:
+                break
+            state, events = api.apply(state, agent.act(state, api.prompts(state)[0]), in_place=True)
+            assert isinstance(state, LcgState)
+            for e in events:
+                if e.kind != "resources":
+                    continue
+                why = board.named_source(state, e.cause or "")
+                if why:
+                    assert e.text.endswith(f" ({why})."), e.text
+                    named += 1
+                else:
+                    assert e.text.endswith(" resource.") or e.text.endswith(" resources."), e.text
+                    plain += 1
+    assert named and plain, (named, plain)  # both kinds met (a scenario's loss, the upkeep's gain)
