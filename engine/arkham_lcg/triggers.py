@@ -243,7 +243,9 @@ FLOW.window_words = window_words
 
 def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tuple[str, str, Step]]:
     """What `seat` may do in a player window: fast abilities of cards it controls or that are at its location,
-    and fast cards it can afford that need no window."""
+    and fast cards it can afford that need no window. A fast card with no printed timing is played in a player
+    window of its owner's own turn only (Rules Reference, "Fast"): holding one no longer opens a window for its
+    owner at every phase's start (issue 30 item 13)."""
     if not board.playing(state, seat):
         return []
     out: list[tuple[str, str, Step]] = []
@@ -266,7 +268,8 @@ def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tupl
                 continue
             out.append((f"f{uid}:{ab.id}", f"{board.name(state, uid)}: {ab.text}",
                         use_step(seat, uid, ab, ctx, board.current_code(state, uid))))
-    for uid in [] if board.forbidden(state, seat, "play") else i.hand:
+    own_turn = in_turn or state.turn == seat
+    for uid in [] if board.forbidden(state, seat, "play") or not own_turn else i.hand:
         pc = board.content(state).player.get(state.cards[uid].code)
         if pc is None or not pc.fast or pc.play_window or not _may_play(state, seat, pc):
             continue

@@ -161,3 +161,16 @@ def test_if_able_makes_you_pick_the_option_you_can_carry_out() -> None:
     i.resources = 0
     answer(state, "Play Test Toll")
     assert i.horror == 1 and prompt(state).title.startswith("Your turn")
+
+
+def test_a_fast_card_without_printed_timing_waits_for_its_owners_turn() -> None:
+    """Rules Reference, "Fast" (our digest's "Fast" entry): a fast card with no printed timing is played in a
+    player window of its owner's turn. Holding one used to open a player window for its owner at every phase
+    (issue 30 item 13); now the enemy phase's window asks nothing, and the card is offered again in the turn."""
+    state = _start()
+    (rally,) = _hand(state, 0, "p.rally")
+    assert f"p{rally}" in _ids(state)  # the turn's menu: its owner's turn
+    answer(state, "end")
+    asked = [p.title for p in api.prompts(state)]
+    assert not any(t.startswith("Player window") for t in asked), asked
+    assert rally in state.invs[0].hand
