@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import api
@@ -31,6 +31,10 @@ register("countdown", "tests.support.countdown:RULES")
 
 PLAYERS = {"countdown": (1, 4), "elder-sign": (1, 8)}
 MAX_ACTIONS = {"countdown": 200, "elder-sign": 120}
+#: whole playouts per property: a third of the profile's budget (13 of the default 40; 166 under "thorough"), as
+#: each example plays up to 120 Elder Sign actions and checks every one of them (the five properties below took
+#: four minutes of the README's test run at 40)
+PLAYOUTS = max(5, (settings.default.max_examples or 40) // 3)
 
 
 def seats(n: int) -> list[SeatSpec]:
@@ -85,12 +89,14 @@ def assert_round_trip(state: GameState) -> None:
 # ---------------------------------------------------------------- round trip, replay, purity of apply
 
 
+@settings(max_examples=PLAYOUTS)
 @given(games())
 def test_json_round_trip_is_exact_at_every_step(g: tuple[str, int, int, dict[str, Any], int]) -> None:
     for state, _ in playout(*g):
         assert_round_trip(state)
 
 
+@settings(max_examples=PLAYOUTS)
 @given(games())
 def test_a_restored_game_continues_identically(g: tuple[str, int, int, dict[str, Any], int]) -> None:
     """Save and load before every action: the game goes on exactly as it would have (the RNG lives in the
@@ -125,6 +131,7 @@ def test_replay_reproduces_the_final_state(g: tuple[str, int, int, dict[str, Any
     assert api.replay(game, seats(players), options, seed, logged)[0] == final
 
 
+@settings(max_examples=PLAYOUTS)
 @given(games())
 def test_apply_without_in_place_never_mutates_its_input(g: tuple[str, int, int, dict[str, Any], int]) -> None:
     rnd = random.Random(g[4] + 1)
@@ -186,6 +193,7 @@ def assert_rejected_without_change(state: GameState, action: Action, why: str) -
             api.validate(state, action)
 
 
+@settings(max_examples=PLAYOUTS)
 @given(games())
 def test_illegal_actions_raise_and_change_nothing(g: tuple[str, int, int, dict[str, Any], int]) -> None:
     players = g[2]
@@ -196,6 +204,7 @@ def test_illegal_actions_raise_and_change_nothing(g: tuple[str, int, int, dict[s
             assert_rejected_without_change(state, bad, why)
 
 
+@settings(max_examples=PLAYOUTS)
 @given(games())
 def test_a_finished_game_accepts_nothing(g: tuple[str, int, int, dict[str, Any], int]) -> None:
     last = None
@@ -235,6 +244,7 @@ def test_countdown_refuses_taking_below_zero() -> None:
 # ---------------------------------------------------------------- legal actions exist exactly while playing
 
 
+@settings(max_examples=PLAYOUTS)
 @given(games())
 def test_legal_actions_exist_exactly_when_the_game_is_not_over(g: tuple[str, int, int, dict[str, Any], int]) -> None:
     players = g[2]
