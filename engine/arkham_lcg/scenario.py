@@ -24,7 +24,7 @@ from engine.arkham_lcg.state import InvState, LcgState, ScenarioState
 from engine.core.events import PHASE_ENDED, PHASE_STARTED
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind
-from engine.core.text import table_notes
+from engine.core.text import listed, table_notes
 
 if TYPE_CHECKING:
     from engine.arkham_lcg.deckbuilding import Upgrade
@@ -127,11 +127,15 @@ def answer_mulligan(state: LcgState, frame: Frame, answer: Answer, events: Event
     for uid in back:
         i.hand.remove(uid)
         state.cards[uid].zone = "deck"
+    kept = set(i.hand)
     _opening_hand(state, seat, board.OPENING_HAND)
     i.deck.extend(back)
     state.rng.shuffle(i.deck)
     say(events, f"{state.seat_name(seat)} redraws {len(back)} card{'s' if len(back) != 1 else ''}.", "mulligan",
         seat, "setup")
+    drawn = [board.name(state, uid) for uid in i.hand if uid not in kept]
+    if drawn:  # the player who drew is told what came, privately (the table only hears how many)
+        say(events, f"You draw {listed(drawn)}.", "draw.private", seat, "setup", private_to=seat)
 
 
 @auto("scenario_setup")

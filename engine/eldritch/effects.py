@@ -930,10 +930,14 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
         return _advance_words(state, arg)
     if verb == "spend":
         return f"you may pay {describe(state, arg['cost']).lower()}"
-    if verb in ("choice", "may", "unless", "each_investigator", "one_here", "if_condition", "if_space", "roll"):
+    if verb == "if_space":  # "It depends" told a player nothing: say on what, and what happens then
+        return f"on a {str(arg['type']).replace('_', ' ').title()} space: {_branch(state, arg['then'])}"
+    if verb == "if_condition":
+        held = str(arg["condition"]).replace("_", " ").title()
+        return f"with a {held} Condition: {_branch(state, arg['then'])}"
+    if verb in ("choice", "may", "unless", "each_investigator", "one_here", "roll"):
         return {"choice": "a choice", "may": "an option", "unless": "a cost", "each_investigator": "every investigator",
-                "one_here": "someone here", "if_condition": "it depends", "if_space": "it depends",
-                "roll": "a roll"}[verb]
+                "one_here": "someone here", "roll": "a roll"}[verb]
     words = {
         "ticket": f"gain a {arg} ticket" if arg != "any" else "gain a ticket", "improve": f"improve {arg}",
         "delayed": "become Delayed", "move": f"move ({str(arg).replace('_', ' ')})", "devoured": "be devoured",
@@ -949,6 +953,11 @@ def describe_one(state: EldritchState, eff: dict[str, Any]) -> str:
         "discard_self": "discard this card",
     }
     return str(words.get(verb, verb.replace("_", " ")))
+
+
+def _branch(state: EldritchState, effects: Effects) -> str:
+    text = ", ".join(p for p in (describe_one(state, e) for e in effects) if p)
+    return text or "nothing happens"
 
 
 def _advance_words(state: EldritchState, n: Any) -> str:

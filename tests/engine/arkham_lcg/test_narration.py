@@ -33,3 +33,17 @@ def test_a_change_of_resources_names_its_source() -> None:
                     assert e.text.endswith(" resource.") or e.text.endswith(" resources."), e.text
                     plain += 1
     assert named and plain, (named, plain)  # both kinds met (a scenario's loss, the upkeep's gain)
+
+
+def test_a_mulligan_tells_its_player_what_came_privately() -> None:
+    """Issue 30 item 12: after a mulligan the table hears how many cards were redrawn, and the player who drew
+    is told which, privately (as at every draw)."""
+    from engine.core.prompt import Action
+
+    state, _ = api.new_game("arkham-lcg", [SeatSpec(seat=0, name="alice"), SeatSpec(seat=1, name="bob")], {}, 3)
+    p = api.prompts(state)[0]
+    seat = p.seats[0]
+    state, events = api.apply(state, Action(seat=seat, prompt=p.seq, choice=[p.options[0].id]))
+    public = [e.text for e in events if e.private_to is None]
+    private = [e.text for e in events if e.private_to == seat]
+    assert public == ["alice redraws 1 card."] and len(private) == 1 and private[0].startswith("You draw ")

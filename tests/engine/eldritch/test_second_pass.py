@@ -332,3 +332,14 @@ def test_a_roll_names_the_card_it_rolls_for() -> None:
     dice(state, 3)
     resolve_now(state, 0, [{"roll": {"dice": 1, "on": [1, 2]}}], card, events, card=card)
     assert texts(events) == [f"{card_name(state, card)}: rolled 3, nothing comes of it."]
+
+
+def test_a_label_says_what_an_effect_depends_on() -> None:
+    """Issue 30 item 12: a Condition's action read "It depends"; a label says on what, and what then happens."""
+    from engine.eldritch.effects import describe
+
+    state = _setup()
+    debt = default_content().conditions["eh.condition.debt-1"]
+    assert describe(state, debt.action) == "On a City space: test Influence (-1)"
+    assert describe(state, [{"if_condition": {"condition": "debt", "then": [{"sanity": -1}]}}]) == \
+        "With a Debt Condition: lose 1 Sanity"
