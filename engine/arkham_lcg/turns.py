@@ -24,7 +24,8 @@ from engine.arkham_lcg.state import LcgState
 from engine.arkham_lcg.triggers import abilities, can_pay_cost, ctx_for, fast_options, shared_cards, use_step
 from engine.core.events import PHASE_STARTED, TURN_ENDED, TURN_STARTED
 from engine.core.flow import Answer, Frame, Step
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
+from engine.core.text import plural
 
 NO_AOO = frozenset({"fight", "evade", "parley", "resign"})
 #: the basic actions a `cannot` modifier takes away (vocab.RESTRICTIONS); playing a card is `play`
@@ -158,10 +159,23 @@ def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
     return out
 
 
+def provoked(state: LcgState, seat: int) -> str:
+    """What taking an action that provokes costs now, said on the option before it is chosen ("; provokes 2
+    attacks: 3 damage, 1 horror"): one attack of opportunity from each ready engaged enemy (Rules Reference,
+    Attack of Opportunity); "" when none would attack."""
+    ready = [board.edef(state, e.uid) for e in board.engaged(state, seat) if not e.exhausted]
+    if not ready:
+        return ""
+    damage, horror = sum(d.damage for d in ready), sum(d.horror for d in ready)
+    harm = ", ".join(f"{n} {what}" for n, what in ((damage, "damage"), (horror, "horror")) if n) or "no harm"
+    return f"; provokes {plural(len(ready), 'attack')}: {harm}"
+
+
 def menu(state: LcgState, seat: int) -> list[Option]:
     i = state.invs[seat]
     s = board.scen(state)
     opts: list[Option] = []
+    aoo = provoked(state, seat)
 
     def action(oid: str, label: str, kind: str, steps: list[Step], detail: str = "",
                pre: list[Step] | None = None, private: bool = False) -> None:
@@ -169,6 +183,8 @@ def menu(state: LcgState, seat: int) -> list[Option]:
             return
         if kind in BLOCKED_BY and board.forbidden(state, seat, BLOCKED_BY[kind]):
             return  # a "cannot" in force: the action is not offered at all
+        if kind not in NO_AOO:
+            label += aoo
         opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
                                                                      "pre": pre or []}, private=private))
 
@@ -212,7 +228,7 @@ def menu(state: LcgState, seat: int) -> list[Option]:
         if ab.type == "resign":
             steps.append(Step(op="defeat", seat=seat, source="resign", args={"how": "resigned"}))
         cost = ab.cost.actions
-        label = f"{board.name(state, uid)}: {ab.text}"
+        label = f"{board.name(state, uid)}: {ab.text}" + (aoo if cost and kind not in NO_AOO else "")
         opts.append(Option(id=f"ab:{uid}:{ab.id}", label=label, data={"kind": kind, "cost": 0, "paid": cost,
                                                                        "steps": steps}))
     if can_advance_act(state):
@@ -227,17 +243,68 @@ def menu(state: LcgState, seat: int) -> list[Option]:
     return opts
 
 
+def unplayable(state: LcgState, seat: int, offered: set[int]) -> tuple[Unavailable, ...]:
+    """Why each card in hand the menu does not offer to play cannot be played now, by the tests `playable`
+    and `fast_options` make, in a few words; shaped like a play option (a `play_card` step with the card's
+    uid) so `/lcg play` finds the reason. Private: they name cards in the hand."""
+    i = state.invs[seat]
+    out = []
+    for uid in i.hand:
+        if uid in offered:
+            continue
+        c = board.content(state).player.get(state.cards[uid].code)
+        if c is None:
+            continue
+        name = board.name(state, uid)
+        if c.type == "skill":
+            why = "Skill cards are committed to skill tests, not played."
+        elif c.weakness or c.cost is None or c.type not in ("asset", "event"):
+            why = f"{name} is not a card you play."
+        elif board.forbidden(state, seat, "play"):
+            why = "A card in play forbids you to play cards now."
+        elif i.resources < c.cost:
+            why = f"{name} costs {board.counted(c.cost, 'resource')}; you have {i.resources}."
+        elif c.unique and unique_in_play(state, c.name):
+            why = f"{c.name} is unique and already in play."
+        elif c.fast or c.play_window:
+            why = f"{name} is a fast card: it is played at the moment its text names."
+        elif i.actions <= 0 and (c.action or "play") not in i.bonus_actions:
+            why = "You have no actions left this turn."
+        elif c.action == "fight" and not attack_targets(state, seat):
+            why = f"{name} needs an enemy you can attack."
+        elif c.action == "evade" and not board.engaged(state, seat):
+            why = f"{name} needs an enemy engaged with you."
+        else:
+            why = f"{name} cannot be played now: its condition for play is not met."
+        cost = f" ({board.counted(c.cost, 'resource')})" if c.cost is not None else ""
+        out.append(Unavailable(id=f"play:{uid}", label=f"Play {name}{cost}",
+                               data={"kind": c.action or "play", "steps": [{"op": "play_card", "args": {"uid": uid}}]},
+                               private=True, why=why))
+    return tuple(out)
+
+
 @asks("turn")
 def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     seat = frame.owner
     i = state.invs[seat]
     opts = menu(state, seat)
+    closed = unplayable(state, seat, {uid for o in opts if (uid := _played(o)) is not None})
     opts.append(Option(id=END, label="End your turn", data=None, role="pass"))
     # The turn is asked in the open (your partners see your options); the options that name cards in your
     # hand are yours alone to see (`Option.private`), and front ends open them privately.
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"Your turn: {i.actions} action{'s' if i.actions != 1 else ''} left",
-                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END])
+                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END],
+                  unavailable=closed)
+
+
+def _played(option: Option) -> int | None:
+    """The hand card a menu option plays (its `play_card` step), if any."""
+    for step in option.data["steps"] if isinstance(option.data, dict) else ():
+        if step.op == "play_card":
+            uid = step.args.get("uid")
+            return uid if isinstance(uid, int) else None
+    return None
 
 
 @answers("turn")

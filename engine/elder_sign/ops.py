@@ -74,10 +74,11 @@ _OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "
 _EVENT_FAST = tuple(Event.model_fields) == ("kind", "text", "seat", "cause", "data", "private_to", "render")
 _PROMPT_FAST = (tuple(Prompt.model_fields) == ("seq", "seats", "kind", "title", "reason", "options", "min_choices",
                                                "max_choices", "min_amount", "max_amount", "default",
-                                               "default_amount", "private")
+                                               "default_amount", "private", "unavailable")
                 and (Prompt.model_fields["min_amount"].default, Prompt.model_fields["max_amount"].default,
-                     Prompt.model_fields["default_amount"].default, Prompt.model_fields["private"].default)
-                == (0, 0, None, False))
+                     Prompt.model_fields["default_amount"].default, Prompt.model_fields["private"].default,
+                     Prompt.model_fields["unavailable"].default)
+                == (0, 0, None, False, ()))
 _PROMPT_FIELDS = set(Prompt.model_fields)
 
 
@@ -127,7 +128,8 @@ def prompt(*, seq: int, seats: list[int], kind: PromptKind, title: str, reason: 
     if _PROMPT_FAST:
         values = {"seq": seq, "seats": seats, "kind": kind, "title": title, "reason": reason, "options": options,
                   "min_choices": min_choices, "max_choices": max_choices, "min_amount": 0, "max_amount": 0,
-                  "default": default, "default_amount": None, "private": False}
+                  "default": default, "default_amount": None, "private": False,
+                  "unavailable": ()}
     else:
         values = _PROMPT.copy()
         values.update(seq=seq, seats=seats, kind=kind, title=title, reason=reason, options=options,

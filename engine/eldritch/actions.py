@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
 from engine.eldritch.board import board_of
@@ -200,13 +200,103 @@ def action_options(state: EldritchState, seat: int) -> list[Option]:
     return opts
 
 
+def closed(kind: str, why: str, data: tuple[Any, ...] | None = None) -> Unavailable:
+    """An action closed now: shaped like its option (`data`), so the command that stands for it finds it."""
+    return Unavailable(id=kind, label=kind, data=data or (kind,), why=why)
+
+
+#: an action taken this round, by the word actions_used records (digest 3.1: each action once per round)
+USED = {kind: closed(kind, f"You already {done} this round.") for kind, done in (
+    ("travel", "traveled"), ("rest", "rested"), ("trade", "traded"), ("prepare", "prepared for travel"),
+    ("acquire", "acquired assets"))}
+NOT_CITY = {"prepare": closed("prepare", "You can prepare for travel only in a city."),
+            "acquire": closed("acquire", "You can acquire assets only in a city.")}
+MONSTER_HERE = {"rest": closed("rest", "You cannot rest with a Monster on your space."),
+                "acquire": closed("acquire", "You cannot acquire assets with a Monster on your space.")}
+FORBIDDEN = {"rest": closed("rest", "A Mythos card in play forbids resting."),
+             "acquire": closed("acquire", "A Mythos card in play forbids acquiring assets.")}
+DETAINED = closed("travel", "You are Detained: you cannot travel until the Condition is gone.")
+NOBODY_HERE = closed("trade", "No other investigator is on your space to trade with.")
+#: the tickets an investigator can hold at once (at most 2, digest 3.1 Prepare for Travel)
+TICKET_SPLITS = ((2, 0), (1, 1), (0, 2))
+#: (version, space, train tickets, ship tickets) -> why each space Travel cannot reach from there is closed
+_FAR: dict[tuple[str, str, int, int], tuple[Unavailable, ...]] = {}
+
+
+def out_of_reach(state: EldritchState, here: str, trains: int, ships: int) -> tuple[Unavailable, ...]:
+    """Every other space Travel cannot reach with these tickets, each saying what reaching it would take (an
+    investigator holds at most 2 tickets, so a space no 2 tickets reach is simply too far)."""
+    key = (state.content_version, here, trains, ships)
+    got = _FAR.get(key)
+    if got is None:
+        board = board_of(state.content_version)
+        near = board.routes(here, trains, ships)
+        ticketed: dict[str, Any] = {}
+        for t, sh in TICKET_SPLITS:  # the cheapest route with tickets one could hold
+            for dest, route in board.routes(here, t, sh).items():
+                if dest not in ticketed or route.tickets < ticketed[dest].tickets:
+                    ticketed[dest] = route
+        where = W.space_name(state, here)
+        have = " and ".join(plural(n, f"{kind} ticket") for n, kind in ((trains, "train"), (ships, "ship")) if n)
+        out = []
+        for dest in sorted(content(state).spaces, key=lambda d: W.space_name(state, d)):
+            if dest == here or dest in near:
+                continue
+            there = W.space_name(state, dest)
+            cheapest = ticketed.get(dest)
+            if cheapest is None:
+                why = f"{there} is too far from {where} for one Travel action."
+            else:
+                need = " and ".join(plural(n, f"{kind} ticket") for n, kind in ((cheapest.train, "train"),
+                                                                                (cheapest.ship, "ship")) if n)
+                why = f"Reaching {there} from {where} takes {need}; you can spend {have or 'none'}."
+            out.append(Unavailable(id=f"travel:{dest}", label=f"Travel to {there}",
+                                   data=("travel", dest, 0, 0), why=why))
+        got = _FAR[key] = tuple(out)
+    return got
+
+
+def action_refusals(state: EldritchState, seat: int) -> tuple[Unavailable, ...]:
+    """Why each basic action missing from `action_options` is closed (the same tests, in the same terms)."""
+    c = content(state)
+    inv = state.investigators[seat]
+    used = inv.actions_used
+    here = inv.space
+    city = c.spaces[here].type == "city"
+    monsters_here = any(m.space == here for m in state.monsters)
+    modifiers = {m for o in state.ongoing for m in c.mythos[o.card].modifiers} if state.ongoing else set()
+    out: list[Unavailable] = []
+    if "travel" in used:
+        out.append(USED["travel"])
+    elif P.condition_of(state, seat, "detained") is not None:
+        out.append(DETAINED)
+    else:
+        out += out_of_reach(state, here, 0 if "no_trains" in modifiers else inv.train,
+                            0 if "no_ships" in modifiers else inv.ship)
+    # an investigator whose sheet gives tickets anywhere prepares outside cities too
+    anywhere = inv.card is not None and c.investigators[inv.card].passive.kind == "travel_ticket"
+    for kind in ("rest", "trade", "prepare", "acquire"):
+        if kind in used:
+            out.append(USED[kind])
+        elif kind in NOT_CITY and not city and not (kind == "prepare" and anywhere):
+            out.append(NOT_CITY[kind])
+        elif kind in MONSTER_HERE and monsters_here:
+            out.append(MONSTER_HERE[kind])
+        elif kind in FORBIDDEN and f"no_{kind}" in modifiers:
+            out.append(FORBIDDEN[kind])
+        elif kind == "trade" and not any(s != seat and state.investigators[s].space == here
+                                         for s in active_seats(state)):
+            out.append(NOBODY_HERE)
+    return tuple(out)
+
+
 @asks("choose_action")
 def ask_action(state: EldritchState, frame: Frame) -> Prompt:
     seat = frame.owner
     inv = state.investigators[seat]
     return ask_one(frame, f"{name(state, seat)}: choose an action ({inv.actions_left} left)",
                    f"At {W.space_name(state, inv.space)}. Each action at most once per round.",
-                   action_options(state, seat), default="end")
+                   action_options(state, seat), default="end", unavailable=action_refusals(state, seat))
 
 
 @answers("choose_action")
