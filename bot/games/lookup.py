@@ -33,7 +33,7 @@ SUGGEST_MIN, SUGGEST_NEAR, SUGGESTED = 75.0, 10.0, 3
 
 T = TypeVar("T")
 S = TypeVar("S", bound="Seated")
-O = TypeVar("O", bound=Option)
+Opt = TypeVar("Opt", bound=Option)
 
 _WORD = re.compile(r"[\w'-]+")
 _REMARK = re.compile(r"\s*\([^()]*\)$")
@@ -110,14 +110,14 @@ def fuzzy(query: str, folded: Sequence[str], limit: int | None = None,
 
 
 def spelling(query: str, name: str) -> float:
-    """How alike `query` and `name` are spelt, 0-100: the best of the whole name and of each run of as many of
-    its words as were typed ("pnakotik" against each word of "The Pnakotic Fragment"), a leading "the"
-    aside. Unlike autocomplete's order, a word in common ("the") earns nothing on its own."""
+    """How alike `query` and `name` are spelt, 0-100: the best of the whole name (its words in any order) and
+    of each run of as many of its words as were typed ("pnakotik" against each word of "The Pnakotic
+    Fragment"), a leading "the" aside. Unlike autocomplete's order, a word in common earns nothing alone."""
     q = _THE.sub("", fold(query))
     n = _THE.sub("", fold(name))
     if not q or not n:
         return 0.0
-    score = fuzz.ratio(q, n)
+    score = max(fuzz.ratio(q, n), fuzz.token_sort_ratio(q, n))  # the words in any order
     k, parts = len(q.split()), n.split()
     for at in range(len(parts) - k + 1):
         score = max(score, fuzz.ratio(q, " ".join(parts[at:at + k])))
@@ -150,7 +150,7 @@ def bare(label: str) -> str:
     return _REMARK.sub("", label.split(": ")[0]) or label
 
 
-def _named(options: Sequence[O], value: str, label: Callable[[Option], str]) -> list[O]:
+def _named(options: Sequence[Opt], value: str, label: Callable[[Option], str]) -> list[Opt]:
     """The options `value` names: by id or whole label, else by part of either, else by `best`'s ranks."""
     v = " ".join(value.split()).casefold()
     exact = [o for o in options if o.id.casefold() == v or label(o).casefold() == v]
@@ -218,5 +218,7 @@ def find_seated(rows: Sequence[S], query: str | None, asker: int | None, name: C
         return hits[0]
     names = [f"{name(r)} ({r.player})" for r in (hits or rows)]
     if not hits:
-        raise IllegalAction(f"Nobody at this table is called '{echo(query)}'. Players: {listing(names)}.")
+        near = did_you_mean(query, [*(r.player for r in rows), *(name(r) for r in rows)])
+        raise IllegalAction(f"Nobody at this table is called '{echo(query)}'."
+                            + (near or f" Players: {listing(names)}."))
     raise IllegalAction(f"'{echo(query)}' fits several players: {listing(names)}. Say more of the name.")

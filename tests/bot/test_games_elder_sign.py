@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from bot import games
 from bot.games.elder_sign import commands as es
+from bot.service import GameService
+from bot.service_types import UserError
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import SeatSpec
+from tests.bot.conftest import ALICE, CHANNEL
 
 
 def game():  # noqa: ANN201
@@ -39,6 +43,15 @@ def test_card_text_reads_any_card() -> None:
     assert "Elder Signs to seal it: 13" in text and "Attack:" in text
     with pytest.raises(IllegalAction):
         es.card_text("No Such Card At All")
+
+
+async def test_a_misspelt_card_name_is_answered_with_the_names_it_is_spelt_like(service: GameService) -> None:
+    """Issue 30 item 8: `/es card name:Pnakotik` shows no card on a guess; it names the cards spelt like it."""
+    with pytest.raises(UserError, match="^No Elder Sign card is called 'Pnakotik'\\. Did you mean The Pnakotic "
+                       "Fragment or Fragment of the Pnakotic Scrolls\\?$"):
+        await games.game_command(service, CHANNEL, ALICE, "es", "card", {"name": "Pnakotik"})
+    reply = await games.game_command(service, CHANNEL, ALICE, "es", "card", {"name": "the pnakotic fragment"})
+    assert reply.ephemeral[0].startswith("**The Pnakotic Fragment**")
 
 
 def test_odds_text_lists_every_card_on_the_table() -> None:

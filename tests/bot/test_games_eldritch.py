@@ -124,6 +124,8 @@ def test_sheet_shows_skills_health_possessions_and_never_a_back() -> None:
     assert "Conditions:\n- " in held and "(condition)" in held  # its front: name and text, nothing of the back
     with pytest.raises(IllegalAction, match="Nobody at this table"):
         readers.sheet_text(view, "carol", 0)
+    with pytest.raises(IllegalAction, match="^Nobody at this table is called 'alise'\\. Did you mean alice\\?$"):
+        readers.sheet_text(view, "alise", 0)  # issue 30 item 8: players are names like any other
 
 
 def test_map_names_paths_by_kind_and_what_stands_on_the_space() -> None:
@@ -149,6 +151,11 @@ def test_card_lookup_reads_fronts_and_lists_ambiguous_names() -> None:
         readers.card_text("the")
     with pytest.raises(IllegalAction, match="No Eldritch Horror card"):
         readers.card_text("zzzz")
+    with pytest.raises(IllegalAction, match="^No Eldritch Horror card is called 'revolvr army'\\. Did you mean Army "
+                       "Revolver\\?$"):
+        readers.card_text("revolvr army")
+    with pytest.raises(IllegalAction, match="^No space is called 'Sidney'\\. Did you mean Sydney\\?$"):
+        readers.map_text(view_of(game("tomas-aguirre")), "Sidney", None)
 
 
 async def test_slash_trade_asks_the_other_player_who_may_refuse(service: GameService) -> None:
