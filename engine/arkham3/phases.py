@@ -390,12 +390,14 @@ def run_mend(state: ArkhamState, frame: Frame, events: Events) -> None:
 
 # ---------------------------------------------------------------- move
 
-def reachable(state: ArkhamState, seat: int) -> dict[str, int]:
+def reachable(state: ArkhamState, seat: int, limit: int | None = None) -> dict[str, int]:
     """Spaces the Move action can end in, with the distance: up to 2 (+ abilities) plus up to 2 paid at $1
-    each; a space with a ready (non-elusive) or massive monster can be entered but not passed through, since
-    it engages you and ends the move ([ruling] the engine takes the shortest route that avoids them)."""
+    each (or up to `limit` spaces); a space with a ready (non-elusive) or massive monster can be entered but
+    not passed through, since it engages you and ends the move ([ruling] the engine takes the shortest route
+    that avoids them)."""
     i = inv(state, seat)
-    limit = free_spaces(state, seat) + min(2, i.money)
+    if limit is None:
+        limit = free_spaces(state, seat) + min(2, i.money)
     g = graph(state)
     stops = {m.space for m in state.monsters if m.space and (board.has_kw(state, m, "massive") or (
         m.status == "ready" and not board.has_kw(state, m, "elusive")))}
@@ -420,8 +422,9 @@ def reachable(state: ArkhamState, seat: int) -> dict[str, int]:
 def ask_move(state: ArkhamState, frame: Frame) -> Prompt:
     seat = frame.owner
     free = free_spaces(state, seat)
+    near = reachable(state, seat)
     opts = []
-    for space, d in sorted(reachable(state, seat).items(), key=lambda kv: (kv[1], kv[0])):
+    for space, d in sorted(near.items(), key=lambda kv: (kv[1], kv[0])):
         cost = max(0, d - free)
         danger = " (a monster waits there)" if board.monsters_at(state, space) else ""
         # what the move costs is said before it is paid
@@ -429,7 +432,28 @@ def ask_move(state: ArkhamState, frame: Frame) -> Prompt:
                            f"{f', pay ${cost}' if cost else ''}{danger}", data=(space, cost)))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title="Move where?",
                   reason="Up to 2 spaces, and up to 2 more at $1 each", options=opts,
-                  default=[opts[0].id])
+                  default=[opts[0].id], unavailable=too_far(state, seat, near))
+
+
+def too_far(state: ArkhamState, seat: int, near: dict[str, int]) -> tuple[Unavailable, ...]:
+    """Why each space a longer Move would reach is out of this one's reach: how far it is, and how far this
+    Move goes (the free spaces, then those the investigator's money pays for; digest 4.1 Move)."""
+    free = free_spaces(state, seat)
+    money = inv(state, seat).money
+    extra = min(2, money)
+    if extra:
+        goes = f"{plural(free, 'space')} free and {extra} more at $1{' each' if extra > 1 else ''}"
+    else:
+        goes = f"{plural(free, 'space')}, and you have no money to pay for more"
+    out = []
+    for space, d in sorted(reachable(state, seat, free + 2 + len(graph(state).adj)).items(),
+                           key=lambda kv: (kv[1], kv[0])):
+        if space in near:
+            continue
+        where = board.space_name(state, space)
+        out.append(Unavailable(id=space, label=f"{where}: {plural(d, 'space')}", data=(space, 0),
+                               why=f"{where} is {plural(d, 'space')} away; this Move goes {goes}."))
+    return tuple(out)
 
 
 @answers("move")

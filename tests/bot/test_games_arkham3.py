@@ -110,6 +110,27 @@ def test_move_says_what_it_costs_before_it_is_paid() -> None:
     assert all("pay" not in label for label in labels if " 1 space" in label or " 2 spaces" in label)
 
 
+def test_a_space_beyond_this_move_says_how_far_it_is_and_how_far_the_move_goes() -> None:
+    """Digest 4.1 Move: 2 spaces free and at most 2 more at $1 each. A space beyond that is refused with its
+    distance and what this Move covers with the investigator's money (issue 30 item 7)."""
+    state = new_game()
+    i = state.table[0].inv
+    assert i is not None
+    i.money = 1
+    run(state, "move", 0)
+    where = prompt(state)
+    lane = next(o.id for o in where.options if o.label == "Parsonage Lane: 3 spaces, pay $1")
+    assert ah.follow(where, "move", "Parsonage Lane") == lane
+    with pytest.raises(IllegalAction, match="^Old Quarry Road is 4 spaces away; this Move goes 2 spaces free and 1 "
+                       "more at \\$1\\.$"):
+        ah.follow(where, "move", "Old Quarry Road")
+    i.money = 0
+    run(state, "move", 0)
+    with pytest.raises(IllegalAction, match="^Parsonage Lane is 3 spaces away; this Move goes 2 spaces, and you have "
+                       "no money to pay for more\\.$"):
+        ah.follow(prompt(state), "move", "Parsonage Lane")
+
+
 async def test_focus_skill_and_readers(service: GameService) -> None:
     state, actor = await _to_first_action(service)
     seat = api.prompts(state)[0].seats[0]
