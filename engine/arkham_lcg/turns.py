@@ -21,7 +21,17 @@ from engine.arkham_lcg.enemies import attacks_of_opportunity
 from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, pick, push, say
 from engine.arkham_lcg.phases import can_advance_act, pw_step, window_step
 from engine.arkham_lcg.state import LcgState
-from engine.arkham_lcg.triggers import abilities, can_pay_cost, ctx_for, fast_options, shared_cards, use_step
+from engine.arkham_lcg.triggers import (
+    SKILL_NOT_PLAYED,
+    abilities,
+    can_pay_cost,
+    closed_card,
+    ctx_for,
+    fast_options,
+    shared_cards,
+    too_dear,
+    use_step,
+)
 from engine.core.events import PHASE_STARTED, TURN_ENDED, TURN_STARTED
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
@@ -256,18 +266,21 @@ def unplayable(state: LcgState, seat: int, offered: set[int]) -> tuple[Unavailab
         if c is None:
             continue
         name = board.name(state, uid)
+        dear = too_dear(state, seat, uid)
         if c.type == "skill":
-            why = "Skill cards are committed to skill tests, not played."
+            why = SKILL_NOT_PLAYED
         elif c.weakness or c.cost is None or c.type not in ("asset", "event"):
             why = f"{name} is not a card you play."
         elif board.forbidden(state, seat, "play"):
             why = "A card in play forbids you to play cards now."
-        elif i.resources < c.cost:
-            why = f"{name} costs {board.counted(c.cost, 'resource')}; you have {i.resources}."
+        elif dear is not None:
+            why = dear
         elif c.unique and unique_in_play(state, c.name):
             why = f"{c.name} is unique and already in play."
-        elif c.fast or c.play_window:
-            why = f"{name} is a fast card: it is played at the moment its text names."
+        elif c.play_window:
+            why = f"{name} is played only at the moment its text names."
+        elif c.fast:
+            why = f"{name} is fast, and has nothing to do now."
         elif i.actions <= 0 and (c.action or "play") not in i.bonus_actions:
             why = "You have no actions left this turn."
         elif c.action == "fight" and not attack_targets(state, seat):
@@ -276,10 +289,7 @@ def unplayable(state: LcgState, seat: int, offered: set[int]) -> tuple[Unavailab
             why = f"{name} needs an enemy engaged with you."
         else:
             why = f"{name} cannot be played now: its condition for play is not met."
-        cost = f" ({board.counted(c.cost, 'resource')})" if c.cost is not None else ""
-        out.append(Unavailable(id=f"play:{uid}", label=f"Play {name}{cost}",
-                               data={"kind": c.action or "play", "steps": [{"op": "play_card", "args": {"uid": uid}}]},
-                               private=True, why=why))
+        out.append(closed_card(state, uid, why))
     return tuple(out)
 
 

@@ -14,6 +14,7 @@ from bot.games.arkham_lcg.readers import area_text, bag_text, hand_text, seat_te
 from engine import api
 from engine.arkham_lcg import board
 from engine.arkham_lcg.odds import TokenRule, outcomes
+from engine.arkham_lcg.ops import FLOW
 from engine.arkham_lcg.state import EnemyState, LcgState
 from engine.core.errors import IllegalAction
 from engine.core.game import SeatSpec
@@ -197,3 +198,26 @@ def test_the_turn_menu_says_which_actions_provoke_attacks_and_what_they_cost() -
     board.scen(state).enemies[uid].exhausted = True  # an exhausted enemy makes no attack of opportunity
     assert dict((o.id, o.label) for o in api.prompts(state)[0].options)["draw"] == \
         "Draw 1 card; provokes 1 attack: 1 damage, 1 horror"
+
+
+def test_a_player_window_says_why_a_card_in_hand_cannot_be_played_in_it() -> None:
+    """Rules Reference, Player Windows: only fast cards and fast abilities are played there. A card that is
+    not fast, a skill, a card too dear are refused with why, and nothing changes (issue 30 item 7)."""
+    state, prompt = first_turn()
+    seat = prompt.seats[0]
+    hunch = _in_hand(state, seat, "p.a-hunch-confirmed")  # a fast event, 2 resources
+    _in_hand(state, seat, "p.maeve-doherty")  # an ally: not fast
+    state.invs[seat].resources = 9
+    FLOW.push(state, "pw", None, "test", seats=[seat], why="a test window")
+    FLOW.run(state, [])
+    window = api.prompts(state)[0]
+    assert window.title.startswith("Player window") and f"p{hunch}" in {o.id for o in window.options}
+    before = api.to_json(state)
+    with pytest.raises(IllegalAction, match="^Maeve Doherty \\(Desk Sergeant\\) is not fast: play it as an action "
+                       "on your turn\\.$"):
+        pick(window, "play", "Maeve Doherty")
+    skill = next(uid for uid in state.invs[seat].hand if board.pdef(state, uid).type == "skill")
+    with pytest.raises(IllegalAction, match="^Skill cards are committed to skill tests, not played\\.$"):
+        pick(window, "play", board.pdef(state, skill).name)
+    assert pick(window, "play", "A Hunch Confirmed") == f"p{hunch}"
+    assert api.to_json(state) == before
