@@ -26,6 +26,7 @@ from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
 from engine.arkham_lcg.state import LcgState
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
+from engine.core.text import plural
 from engine.core.windows import Trigger, Window
 
 PASS = "pass"
@@ -96,6 +97,37 @@ def within_limit(state: LcgState, uid: int, ab: Ability) -> bool:
     if ab.limit is None:
         return True
     return state.cards[uid].used.get(limit_key(ab), 0) < ab.limit.count
+
+
+#: a kind of uses in the singular ("1 charge", "2 charges"; ammo is one word for both)
+USE_WORD = {"ammo": "ammo", "charges": "charge", "supplies": "supply", "secrets": "secret", "uses": "use"}
+
+
+def cost_refusal(state: LcgState, seat: int, uid: int, ab: Ability, in_turn: bool = False) -> str | None:
+    """Why `seat` cannot pay the ability's cost now, in a few words (the tests of `can_pay_cost`, in order);
+    None when it can."""
+    c = state.cards[uid]
+    i = state.invs[seat]
+    cost = ab.cost
+    card = board.name(state, uid)
+    if cost.actions and (not in_turn or i.actions + (ab.type in i.bonus_actions) < cost.actions):
+        return f"That ability costs {plural(cost.actions, 'action')}; you have {i.actions} left."
+    if cost.exhaust and c.exhausted:
+        return f"{card} is exhausted."
+    if cost.uses and c.uses < cost.uses:
+        held = board.cdef(state, uid)
+        kind = held.uses.kind if isinstance(held, PlayerCard) and held.uses is not None else "uses"
+        one = USE_WORD.get(kind, kind)
+        return f"{card} has {plural(c.uses, one, kind)} left; that ability spends {plural(cost.uses, one, kind)}."
+    if i.resources < cost.resources:
+        return f"That ability costs {board.counted(cost.resources, 'resource')}; you have {i.resources}."
+    if i.clues < cost.clues:
+        return f"That ability costs {plural(cost.clues, 'clue')}; you have {i.clues}."
+    if not within_limit(state, uid, ab):
+        assert ab.limit is not None
+        times = "once" if ab.limit.count == 1 else "twice" if ab.limit.count == 2 else f"{ab.limit.count} times"
+        return f"You already used that ability of {card} {times} this {ab.limit.per}."
+    return None
 
 
 def can_pay_cost(state: LcgState, seat: int, uid: int, ab: Ability, in_turn: bool = False) -> bool:

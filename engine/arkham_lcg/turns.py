@@ -26,6 +26,7 @@ from engine.arkham_lcg.triggers import (
     abilities,
     can_pay_cost,
     closed_card,
+    cost_refusal,
     ctx_for,
     fast_options,
     shared_cards,
@@ -140,9 +141,11 @@ def unique_in_play(state: LcgState, name: str) -> bool:
     return False
 
 
-def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
+def action_abilities(state: LcgState, seat: int,
+                     closed: list[Unavailable] | None = None) -> list[tuple[int, Any]]:
     """Action abilities `seat` may activate: on cards it controls, its threat area, its location (revealed) and
-    that location's attachments, enemies there."""
+    that location's attachments, enemies there. Given `closed`, those whose cost cannot be paid now are added
+    to it with why (an ability used up this round, a card exhausted, resources short)."""
     i = state.invs[seat]
     s = board.scen(state)
     uids = [i.uid, *i.play, *shared_cards(state, seat)]
@@ -155,7 +158,14 @@ def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
     out = []
     for uid in uids:
         for ab in abilities(state, uid):
-            if ab.kind != "action" or not can_pay_cost(state, seat, uid, ab, in_turn=True):
+            if ab.kind != "action":
+                continue
+            if not can_pay_cost(state, seat, uid, ab, in_turn=True):
+                why = cost_refusal(state, seat, uid, ab, in_turn=True) if closed is not None else None
+                if why is not None and closed is not None:
+                    closed.append(Unavailable(
+                        id=f"ab:{uid}:{ab.id}", label=f"{board.name(state, uid)}: {ab.text}", why=why,
+                        data={"kind": ab.type or "activate", "steps": [{"op": "use_ability", "args": {"uid": uid}}]}))
                 continue
             if not board.holds(state, ctx_for(state, seat, uid), ab.condition):
                 continue
@@ -181,7 +191,8 @@ def provoked(state: LcgState, seat: int) -> str:
     return f"; provokes {plural(len(ready), 'attack')}: {harm}"
 
 
-def menu(state: LcgState, seat: int) -> list[Option]:
+def menu(state: LcgState, seat: int, closed: list[Unavailable] | None = None) -> list[Option]:
+    """The turn's options; given `closed`, the action abilities whose cost cannot be paid are added to it."""
     i = state.invs[seat]
     s = board.scen(state)
     opts: list[Option] = []
@@ -232,7 +243,7 @@ def menu(state: LcgState, seat: int) -> list[Option]:
             action(f"play:{uid}", f"Play {board.name(state, uid)} ({cost})", pc.action or "play",
                    [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}, "paid": True})],
                    pc.text, pre=[Step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})], private=True)
-    for uid, ab in action_abilities(state, seat):
+    for uid, ab in action_abilities(state, seat, closed):
         kind = ab.type or "activate"
         steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), board.current_code(state, uid))]
         if ab.type == "resign":
@@ -297,8 +308,9 @@ def unplayable(state: LcgState, seat: int, offered: set[int]) -> tuple[Unavailab
 def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     seat = frame.owner
     i = state.invs[seat]
-    opts = menu(state, seat)
-    closed = unplayable(state, seat, {uid for o in opts if (uid := _played(o)) is not None})
+    spent: list[Unavailable] = []
+    opts = menu(state, seat, spent)
+    closed = (*unplayable(state, seat, {uid for o in opts if (uid := _played(o)) is not None}), *spent)
     opts.append(Option(id=END, label="End your turn", data=None, role="pass"))
     # The turn is asked in the open (your partners see your options); the options that name cards in your
     # hand are yours alone to see (`Option.private`), and front ends open them privately.

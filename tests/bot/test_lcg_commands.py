@@ -221,3 +221,25 @@ def test_a_player_window_says_why_a_card_in_hand_cannot_be_played_in_it() -> Non
         pick(window, "play", board.pdef(state, skill).name)
     assert pick(window, "play", "A Hunch Confirmed") == f"p{hunch}"
     assert api.to_json(state) == before
+
+
+def test_an_ability_whose_cost_cannot_be_paid_says_why() -> None:
+    """Rules Reference, Costs: an ability is used only when its whole cost can be paid (A.4). An ability whose
+    card is out of ammo, or exhausted, is refused with that, not with the list of options (issue 30 item 7)."""
+    state, prompt = first_turn()
+    seat = prompt.seats[0]
+    i = state.invs[seat]
+    revolver = board.new_card(state, "p.patrol-revolver", seat, "play")
+    i.play.append(revolver)
+    state.cards[revolver].uses = 0
+    prompt = api.prompts(state)[0]
+    with pytest.raises(IllegalAction, match="^Patrol Revolver has 0 ammo left; that ability spends 1 ammo\\.$"):
+        pick(prompt, "activate", "Patrol Revolver")
+    state.cards[revolver].uses = 4
+    prompt = api.prompts(state)[0]
+    assert not any(u.label.startswith("Patrol Revolver") for u in prompt.unavailable)
+    daybook = board.new_card(state, "p.scholars-daybook", seat, "play")
+    i.play.append(daybook)
+    state.cards[daybook].exhausted = True
+    with pytest.raises(IllegalAction, match="^Scholar's Daybook is exhausted\\.$"):
+        pick(api.prompts(state)[0], "activate", "Scholar's Daybook")
