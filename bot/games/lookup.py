@@ -3,12 +3,12 @@
 Shared by every game's commands so that `/es use item:lamp` and `/eh travel destination:lond` understand
 names the same way: an exact name (or id) wins, then whole words in any order, then the start of the name or
 of its words, then any part of it. A query that still fits several things equally well is refused with the
-candidates listed, never guessed. A query that fits nothing is answered with the names spelled most like it
+candidates listed, never guessed. A query that fits nothing is answered with the names spelt most like it
 ("Did you mean Sydney?", by rapidfuzz), never acted on: this module is the one place that spelling is judged,
 for options, cards, spaces and players alike (autocomplete's fuzzy order comes from here too).
 
 A prompt may name choices that are closed now with why (`Prompt.unavailable`): a value that names one of
-those is answered with its reason ("Hunting Rifle costs $3; you have $2.") rather than a list of options.
+those is answered with its reason ("Hunting Rifle costs $4; you have $2.") rather than a list of options.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def fold(text: str) -> str:
 
 def fuzzy(query: str, folded: Sequence[str], limit: int | None = None,
           cutoff: float = 40.0) -> list[tuple[int, float, bool]]:
-    """(index, score 0-100, whether the name holds every typed word) of the `folded` names (see `fold`) spelled
+    """(index, score 0-100, whether the name holds every typed word) of the `folded` names (see `fold`) spelt
     like `query`, best first: a name holding every typed word, then the higher score (WRatio weighs partial
     matches and word order), then one that starts with what was typed, then the given order."""
     q = fold(query)
