@@ -11,6 +11,7 @@ from bot.service_types import UserError
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import SeatSpec
+from engine.elder_sign.board import inv
 from tests.bot.conftest import ALICE, CHANNEL
 
 
@@ -36,6 +37,26 @@ def test_move_shortcut_matches_ids_and_labels() -> None:
     with pytest.raises(IllegalAction, match="can't /es roll now"):
         es.pick(prompt, "roll", None)
     assert all(v.startswith("go:") for _, v in es.suggestions(prompt, "move", ""))
+
+
+def test_an_item_that_cannot_be_used_now_says_when_it_can() -> None:
+    """Rulebook, Items: a card is used when its effect can apply; one that rerolls works on dice just rolled,
+    and healing needs something to heal. /es use names why instead of listing the options, and nothing
+    changes (issue 30 item 7)."""
+    state = game()
+    i = inv(state, 0)
+    i.items += ["es.spell.whisper-of-second-sight", "es.common.field-dressing-tin"]
+    assert i.stamina == i.max_stamina
+    prompt = api.prompts(state)[0]
+    before = api.to_json(state)
+    with pytest.raises(IllegalAction, match="^Whisper of Second Sight works on dice just rolled: use it after a "
+                       "roll\\.$"):
+        es.pick(prompt, "use", "Whisper of Second Sight")
+    with pytest.raises(IllegalAction, match="^Your Stamina is full\\.$"):
+        es.pick(prompt, "use", "field dressing")
+    assert api.to_json(state) == before
+    i.stamina -= 1  # now there is something to heal
+    assert es.pick(api.prompts(state)[0], "use", "field dressing") == "item:es.common.field-dressing-tin"
 
 
 def test_card_text_reads_any_card() -> None:
