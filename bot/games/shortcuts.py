@@ -5,6 +5,10 @@ pending prompt that `matches` (by their typed data, never by parsing ids), and i
 A shortcut whose option opens a question of its own (`then`, the question's title) answers it with the same
 argument (`follow`). A game lists its shortcuts in a `ShortcutSet`, which gives its bot manifest `pick`,
 `follow` and `suggestions`.
+
+When the command stands for no option now, or its argument names none, the prompt's closed choices
+(`Prompt.unavailable`) that the shortcut matches say why ("You already acquired assets this round."), before
+the general "you can … when …" or the list of options.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass
 
 from bot.games.lookup import best, listing, pick_option
 from engine.core.errors import IllegalAction
-from engine.core.prompt import Option, Prompt
+from engine.core.prompt import Option, Prompt, Unavailable
 
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 choices, each at most 100 characters
 CHOICE_TEXT_MAX = 100
@@ -29,9 +33,17 @@ class Shortcut:
     when: str = ""  # when the command can be used (said when it cannot be used now)
     strip: str = ""  # the label's prefix a player need not type ("Travel to ")
     then: str | None = None  # the title of the question the chosen option opens, answered by the argument
+    noun: str = ""  # what the argument names, with its article ("a destination"), in a refusal
 
     def label(self, option: Option) -> str:
         return option.label.removeprefix(self.strip) if self.strip else option.label
+
+    def what(self) -> str:
+        if self.noun:
+            return self.noun
+        if not self.argument or self.argument == "to":
+            return "a choice"
+        return f"{'an' if self.argument[0] in 'aeiou' else 'a'} {self.argument}"
 
 
 @dataclass(frozen=True)
@@ -43,6 +55,11 @@ class ShortcutSet:
     def matching(self, prompt: Prompt, shortcut: Shortcut) -> list[Option]:
         return [o for o in prompt.options if shortcut.matches(o)]
 
+    @staticmethod
+    def closed(prompt: Prompt, shortcut: Shortcut) -> list[Unavailable]:
+        """The prompt's closed choices this command would stand for were they open."""
+        return [u for u in prompt.unavailable if shortcut.matches(u)]
+
     def pick(self, prompt: Prompt, command: str, value: str | None) -> str:
         """The option id `/<group> <command> [value]` stands for, or IllegalAction with a sentence. For an
         option that opens a question, the value is not used here but by `follow`."""
@@ -51,11 +68,16 @@ class ShortcutSet:
             known = ", ".join([*self.shortcuts, *self.readers])
             raise IllegalAction(f"Unknown command /{self.group} {command}. Commands: {known}.")
         options = self.matching(prompt, shortcut)
+        closed = self.closed(prompt, shortcut)
         if not options:
+            if closed and value and shortcut.then is None:
+                return pick_option([], value, shortcut.label, closed, shortcut.what())  # says why, or what is near
+            if closed:  # every choice this command stands for is closed: why (the first few reasons)
+                raise IllegalAction(" ".join(dict.fromkeys(u.why for u in closed[:3])))
             when = f" You can {command} {shortcut.when}." if shortcut.when else ""
             raise IllegalAction(f"You can't /{self.group} {command} now.{when} The game is asking: {prompt.title}")
         if value and shortcut.then is None:
-            return pick_option(options, value, shortcut.label)
+            return pick_option(options, value, shortcut.label, closed, shortcut.what())
         return self._only(shortcut, options)
 
     def follow(self, prompt: Prompt, command: str, value: str | None) -> str | None:
@@ -66,7 +88,8 @@ class ShortcutSet:
         if not options:
             return None
         if value:
-            return pick_option(options, value, shortcut.label)
+            return pick_option(options, value, shortcut.label, [u for u in prompt.unavailable if u.id != "done"],
+                               shortcut.what())
         return self._only(shortcut, options)
 
     def followed(self) -> dict[str, Callable[[Prompt, str, str | None], str | None]]:

@@ -19,7 +19,7 @@ from engine.arkham3.effects_schema import SKILLS, TOKENS
 from engine.arkham3.ops import Events, answers, asks, auto, pick, push, say, seq
 from engine.arkham3.state import ArkhamState, Asset, Inv, Monster
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
 from engine.core.text import plural
 
 Ctx = dict[str, Any]
@@ -1053,17 +1053,22 @@ def discard_condition(state: ArkhamState, seat: int, copy: str, events: Events) 
 def ask_shop(state: ArkhamState, frame: Frame) -> Prompt:
     seat, discount = frame.owner, frame.args["discount"]
     money = inv(state, seat).money
-    opts = []
+    opts, dear = [], []
     for c in frame.args["offer"]:
         if c in frame.args["bought"] or c not in state.display:
             continue
-        price = max(0, content(state).assets[c].value - discount)
+        item = content(state).assets[c]
+        price = max(0, item.value - discount)
+        label = f"Buy {item.name} (${price})"
         if price <= money:
-            opts.append(Option(id=c, label=f"Buy {content(state).assets[c].name} (${price})", data=(c, price)))
+            opts.append(Option(id=c, label=label, data=(c, price)))
+        else:
+            dear.append(Unavailable(id=c, label=label, data=(c, price), why=f"{item.name} costs ${price}; you have "
+                                    f"${money}."))
     opts.append(Option(id="done", label="Done shopping", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Shop the display (you have ${money})",
                   reason="Purchases are simultaneous: the display refills when you are done", options=opts,
-                  default=["done"])
+                  default=["done"], unavailable=tuple(dear))
 
 
 @answers("shop")

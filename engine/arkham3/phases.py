@@ -28,7 +28,7 @@ from engine.arkham3.ops import Events, answers, asks, auto, pick, push, say, seq
 from engine.arkham3.skills import start_test
 from engine.arkham3.state import ArkhamState, Asset, Inv, Monster
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
 from engine.core.text import plural
 
 ROUND_LIMIT_NOTE = "There is no round limit: the codex and the doom clock end the game."
@@ -189,7 +189,7 @@ def action_options(state: ArkhamState, seat: int) -> list[tuple[str, str, tuple[
     if engaged:
         return out
     if "move" not in used and reachable(state, seat):
-        out.append(("move", "Move", ("move", None)))
+        out.append(("move", move_label(state, seat), ("move", None)))
     if "gather" not in used:
         out.append(("gather", "Gather resources ($1)", ("gather", None)))
     if "research" not in used:
@@ -216,6 +216,20 @@ def action_options(state: ArkhamState, seat: int) -> list[tuple[str, str, tuple[
     return out
 
 
+def free_spaces(state: ArkhamState, seat: int) -> int:
+    """The spaces the Move action covers without paying: 2, and more by an investigator's ability."""
+    ab = content(state).investigators[inv(state, seat).card].ability
+    return 2 + (ab.param("spaces") if ab.kind == "extra_move" else 0)
+
+
+def move_label(state: ArkhamState, seat: int) -> str:
+    """The Move action as offered, saying what it may cost before anything is paid: the free spaces, then the
+    extra ones at $1 each the investigator can afford (digest 4.1 Move)."""
+    extra = min(2, inv(state, seat).money)
+    paid = f"; {extra} more at $1{' each' if extra > 1 else ''}" if extra else ""
+    return f"Move (up to {plural(free_spaces(state, seat), 'space')}{paid})"
+
+
 def codex_action_open(state: ArkhamState, seat: int, act: CodexAction) -> bool:
     """A codex action is offered in its places only, and only when it can do something ([ruling] an action
     that would change nothing is not offered): a seal not where a seal already is, a special card only while
@@ -235,16 +249,53 @@ def codex_action_open(state: ArkhamState, seat: int, act: CodexAction) -> bool:
     return True
 
 
+#: the basic actions by the word `actions_used` records, with their names as players read them
+ACTION_NAMES = {"move": "Move", "gather": "Gather Resources", "focus": "Focus", "research": "Research",
+                "ward": "Ward", "attack": "Attack", "evade": "Evade", "trade": "Trade"}
+#: the actions an engaged investigator cannot take (digest 4.1: engaged, only attack, evade and focus)
+NOT_ENGAGED = ("move", "gather", "research", "ward", "trade")
+
+
+def action_refusals(state: ArkhamState, seat: int, offered: set[str]) -> tuple[Unavailable, ...]:
+    """Why each basic action not `offered` is closed, by the tests of `action_options`, shaped like its option
+    (`(kind, None)`) so the command standing for it finds the reason."""
+    i = inv(state, seat)
+    used = set(i.actions_used)
+    engaged = bool(board.restricting(state, seat))
+    here = i.space or ""
+    out = []
+    for kind, title in ACTION_NAMES.items():
+        if kind in offered:
+            continue
+        if kind in used:
+            why = f"You already took the {title} action this round."
+        elif engaged and kind in NOT_ENGAGED:
+            why = "While a monster is engaged with you, you can only attack, evade or focus."
+        elif kind == "attack" and not board.monsters_at(state, here):
+            why = "No monster is on your space to attack."
+        elif kind == "evade" and not board.engaged_with(state, seat):
+            why = "No monster is engaged with you."
+        elif kind == "focus":
+            why = f"You hold {plural(len(i.focus), 'focus token')}, as many as you can."
+        elif kind == "trade":
+            why = "No other investigator is on your space to trade with."
+        else:
+            continue
+        out.append(Unavailable(id=kind, label=title, data=(kind, None), why=why))
+    return tuple(out)
+
+
 @asks("action")
 def ask_action(state: ArkhamState, frame: Frame) -> Prompt:
     seat = frame.owner
     opts = [Option(id=oid, label=label, data=data) for oid, label, data in action_options(state, seat)]
+    closed = action_refusals(state, seat, {o.id for o in opts})
     opts.append(Option(id="end", label="End your turn", data=None, role="pass"))
     i = inv(state, seat)
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"{who(state, seat)}: choose an action ({state.actions_left} left)",
                   reason=f"In {board.space_name(state, i.space)}; ${i.money}, {plural(i.clues, 'clue')}, "
-                  f"{i.damage} damage, {i.horror} horror", options=opts, default=["end"])
+                  f"{i.damage} damage, {i.horror} horror", options=opts, default=["end"], unavailable=closed)
 
 
 @answers("action")
@@ -339,14 +390,14 @@ def run_mend(state: ArkhamState, frame: Frame, events: Events) -> None:
 
 # ---------------------------------------------------------------- move
 
-def reachable(state: ArkhamState, seat: int) -> dict[str, int]:
+def reachable(state: ArkhamState, seat: int, limit: int | None = None) -> dict[str, int]:
     """Spaces the Move action can end in, with the distance: up to 2 (+ abilities) plus up to 2 paid at $1
-    each; a space with a ready (non-elusive) or massive monster can be entered but not passed through, since
-    it engages you and ends the move ([ruling] the engine takes the shortest route that avoids them)."""
+    each (or up to `limit` spaces); a space with a ready (non-elusive) or massive monster can be entered but
+    not passed through, since it engages you and ends the move ([ruling] the engine takes the shortest route
+    that avoids them)."""
     i = inv(state, seat)
-    ab = content(state).investigators[i.card].ability
-    free = 2 + (ab.param("spaces") if ab.kind == "extra_move" else 0)
-    limit = free + min(2, i.money)
+    if limit is None:
+        limit = free_spaces(state, seat) + min(2, i.money)
     g = graph(state)
     stops = {m.space for m in state.monsters if m.space and (board.has_kw(state, m, "massive") or (
         m.status == "ready" and not board.has_kw(state, m, "elusive")))}
@@ -370,18 +421,39 @@ def reachable(state: ArkhamState, seat: int) -> dict[str, int]:
 @asks("move")
 def ask_move(state: ArkhamState, frame: Frame) -> Prompt:
     seat = frame.owner
-    i = inv(state, seat)
-    ab = content(state).investigators[i.card].ability
-    free = 2 + (ab.param("spaces") if ab.kind == "extra_move" else 0)
+    free = free_spaces(state, seat)
+    near = reachable(state, seat)
     opts = []
-    for space, d in sorted(reachable(state, seat).items(), key=lambda kv: (kv[1], kv[0])):
+    for space, d in sorted(near.items(), key=lambda kv: (kv[1], kv[0])):
         cost = max(0, d - free)
         danger = " (a monster waits there)" if board.monsters_at(state, space) else ""
+        # what the move costs is said before it is paid
         opts.append(Option(id=space, label=f"{board.space_name(state, space)}: {plural(d, 'space')}"
-                           f"{f', ${cost}' if cost else ''}{danger}", data=(space, cost)))
+                           f"{f', pay ${cost}' if cost else ''}{danger}", data=(space, cost)))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title="Move where?",
                   reason="Up to 2 spaces, and up to 2 more at $1 each", options=opts,
-                  default=[opts[0].id])
+                  default=[opts[0].id], unavailable=too_far(state, seat, near))
+
+
+def too_far(state: ArkhamState, seat: int, near: dict[str, int]) -> tuple[Unavailable, ...]:
+    """Why each space a longer Move would reach is out of this one's reach: how far it is, and how far this
+    Move goes (the free spaces, then those the investigator's money pays for; digest 4.1 Move)."""
+    free = free_spaces(state, seat)
+    money = inv(state, seat).money
+    extra = min(2, money)
+    if extra:
+        goes = f"{plural(free, 'space')} free and {extra} more at $1{' each' if extra > 1 else ''}"
+    else:
+        goes = f"{plural(free, 'space')}, and you have no money to pay for more"
+    out = []
+    for space, d in sorted(reachable(state, seat, free + 2 + len(graph(state).adj)).items(),
+                           key=lambda kv: (kv[1], kv[0])):
+        if space in near:
+            continue
+        where = board.space_name(state, space)
+        out.append(Unavailable(id=space, label=f"{where}: {plural(d, 'space')}", data=(space, 0),
+                               why=f"{where} is {plural(d, 'space')} away; this Move goes {goes}."))
+    return tuple(out)
 
 
 @answers("move")

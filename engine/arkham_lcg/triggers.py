@@ -25,7 +25,8 @@ from engine.arkham_lcg.moments import window_words
 from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
 from engine.arkham_lcg.state import LcgState
 from engine.core.flow import Answer, Frame, Step
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
+from engine.core.text import plural
 from engine.core.windows import Trigger, Window
 
 PASS = "pass"
@@ -96,6 +97,37 @@ def within_limit(state: LcgState, uid: int, ab: Ability) -> bool:
     if ab.limit is None:
         return True
     return state.cards[uid].used.get(limit_key(ab), 0) < ab.limit.count
+
+
+#: a kind of uses in the singular ("1 charge", "2 charges"; ammo is one word for both)
+USE_WORD = {"ammo": "ammo", "charges": "charge", "supplies": "supply", "secrets": "secret", "uses": "use"}
+
+
+def cost_refusal(state: LcgState, seat: int, uid: int, ab: Ability, in_turn: bool = False) -> str | None:
+    """Why `seat` cannot pay the ability's cost now, in a few words (the tests of `can_pay_cost`, in order);
+    None when it can."""
+    c = state.cards[uid]
+    i = state.invs[seat]
+    cost = ab.cost
+    card = board.name(state, uid)
+    if cost.actions and (not in_turn or i.actions + (ab.type in i.bonus_actions) < cost.actions):
+        return f"That ability costs {plural(cost.actions, 'action')}; you have {i.actions} left."
+    if cost.exhaust and c.exhausted:
+        return f"{card} is exhausted."
+    if cost.uses and c.uses < cost.uses:
+        held = board.cdef(state, uid)
+        kind = held.uses.kind if isinstance(held, PlayerCard) and held.uses is not None else "uses"
+        one = USE_WORD.get(kind, kind)
+        return f"{card} has {plural(c.uses, one, kind)} left; that ability spends {plural(cost.uses, one, kind)}."
+    if i.resources < cost.resources:
+        return f"That ability costs {board.counted(cost.resources, 'resource')}; you have {i.resources}."
+    if i.clues < cost.clues:
+        return f"That ability costs {plural(cost.clues, 'clue')}; you have {i.clues}."
+    if not within_limit(state, uid, ab):
+        assert ab.limit is not None
+        times = "once" if ab.limit.count == 1 else "twice" if ab.limit.count == 2 else f"{ab.limit.count} times"
+        return f"You already used that ability of {card} {times} this {ab.limit.per}."
+    return None
 
 
 def can_pay_cost(state: LcgState, seat: int, uid: int, ab: Ability, in_turn: bool = False) -> bool:
@@ -311,14 +343,65 @@ def pw_seats(state: LcgState, frame: Frame) -> list[int]:
     return [s for s in wanted if s not in passed and fast_options(state, s)]
 
 
+SKILL_NOT_PLAYED = "Skill cards are committed to skill tests, not played."
+
+
+def closed_card(state: LcgState, uid: int, why: str) -> Unavailable:
+    """A card in hand that cannot be played now, with why: shaped like its play option (a `play_card` step
+    with its uid) so `/lcg play` finds the reason; private, as the hand is."""
+    c = board.pdef(state, uid)
+    cost = f" ({board.counted(c.cost, 'resource')})" if c.cost is not None else ""
+    return Unavailable(id=f"p{uid}", label=f"Play {board.name(state, uid)}{cost}",
+                       data={"kind": c.action or "play", "steps": [{"op": "play_card", "args": {"uid": uid}}]},
+                       private=True, why=why)
+
+
+def too_dear(state: LcgState, seat: int, uid: int) -> str | None:
+    """"Lucky Penny costs 2 resources; you have 1." when the card costs more than `seat` holds."""
+    c = board.pdef(state, uid)
+    have = state.invs[seat].resources
+    if c.cost is not None and have < c.cost:
+        return f"{board.name(state, uid)} costs {board.counted(c.cost, 'resource')}; you have {have}."
+    return None
+
+
+def window_refusals(state: LcgState, seat: int, offered: set[str]) -> tuple[Unavailable, ...]:
+    """Why each card in hand a player window does not offer cannot be played in it: a skill is committed, a
+    card that is not fast is played as an action on your turn, a fast one may cost too much."""
+    out = []
+    for uid in state.invs[seat].hand:
+        if f"p{uid}" in offered:
+            continue
+        c = board.content(state).player.get(state.cards[uid].code)
+        if c is None:
+            continue
+        name = board.name(state, uid)
+        if c.type == "skill":
+            why = SKILL_NOT_PLAYED
+        elif c.weakness or c.cost is None or c.type not in ("asset", "event"):
+            why = f"{name} is not a card you play."
+        elif not c.fast:
+            why = f"{name} is not fast: play it as an action on your turn."
+        elif c.play_window:
+            why = too_dear(state, seat, uid) or f"{name} is played only at the moment its text names."
+        elif state.turn != seat:
+            why = f"{name} is fast, but played in a window of your own turn."
+        else:
+            why = too_dear(state, seat, uid) or f"{name} has nothing to do in this window."
+        out.append(closed_card(state, uid, why))
+    return tuple(out)
+
+
 @FLOW.each("pw", seats=pw_seats)
 def ask_pw(state: LcgState, frame: Frame, seat: int) -> Prompt:
     # a fast card in your hand is yours alone to see (`Option.private`); the window itself is asked in the open
     opts = [Option(id=oid, label=label, data=step, private=oid.startswith("p") and oid[1:].isdigit())
             for oid, label, step in fast_options(state, seat)]
+    closed = window_refusals(state, seat, {o.id for o in opts})
     opts.append(Option(id=PASS, label="Pass", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Player window ({frame.args.get('why', '')})",
-                  reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS])
+                  reason="You may use a fast ability or play a fast card now", options=opts, default=[PASS],
+                  unavailable=closed)
 
 
 @answers("pw")

@@ -21,10 +21,22 @@ from engine.arkham_lcg.enemies import attacks_of_opportunity
 from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, pick, push, say
 from engine.arkham_lcg.phases import can_advance_act, pw_step, window_step
 from engine.arkham_lcg.state import LcgState
-from engine.arkham_lcg.triggers import abilities, can_pay_cost, ctx_for, fast_options, shared_cards, use_step
+from engine.arkham_lcg.triggers import (
+    SKILL_NOT_PLAYED,
+    abilities,
+    can_pay_cost,
+    closed_card,
+    cost_refusal,
+    ctx_for,
+    fast_options,
+    shared_cards,
+    too_dear,
+    use_step,
+)
 from engine.core.events import PHASE_STARTED, TURN_ENDED, TURN_STARTED
 from engine.core.flow import Answer, Frame, Step
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
+from engine.core.text import plural
 
 NO_AOO = frozenset({"fight", "evade", "parley", "resign"})
 #: the basic actions a `cannot` modifier takes away (vocab.RESTRICTIONS); playing a card is `play`
@@ -129,9 +141,11 @@ def unique_in_play(state: LcgState, name: str) -> bool:
     return False
 
 
-def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
+def action_abilities(state: LcgState, seat: int,
+                     closed: list[Unavailable] | None = None) -> list[tuple[int, Any]]:
     """Action abilities `seat` may activate: on cards it controls, its threat area, its location (revealed) and
-    that location's attachments, enemies there."""
+    that location's attachments, enemies there. Given `closed`, those whose cost cannot be paid now are added
+    to it with why (an ability used up this round, a card exhausted, resources short)."""
     i = state.invs[seat]
     s = board.scen(state)
     uids = [i.uid, *i.play, *shared_cards(state, seat)]
@@ -144,7 +158,14 @@ def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
     out = []
     for uid in uids:
         for ab in abilities(state, uid):
-            if ab.kind != "action" or not can_pay_cost(state, seat, uid, ab, in_turn=True):
+            if ab.kind != "action":
+                continue
+            if not can_pay_cost(state, seat, uid, ab, in_turn=True):
+                why = cost_refusal(state, seat, uid, ab, in_turn=True) if closed is not None else None
+                if why is not None and closed is not None:
+                    closed.append(Unavailable(
+                        id=f"ab:{uid}:{ab.id}", label=f"{board.name(state, uid)}: {ab.text}", why=why,
+                        data={"kind": ab.type or "activate", "steps": [{"op": "use_ability", "args": {"uid": uid}}]}))
                 continue
             if not board.holds(state, ctx_for(state, seat, uid), ab.condition):
                 continue
@@ -158,10 +179,24 @@ def action_abilities(state: LcgState, seat: int) -> list[tuple[int, Any]]:
     return out
 
 
-def menu(state: LcgState, seat: int) -> list[Option]:
+def provoked(state: LcgState, seat: int) -> str:
+    """What taking an action that provokes costs now, said on the option before it is chosen ("; provokes 2
+    attacks: 3 damage, 1 horror"): one attack of opportunity from each ready engaged enemy (Rules Reference,
+    Attack of Opportunity); "" when none would attack."""
+    ready = [board.edef(state, e.uid) for e in board.engaged(state, seat) if not e.exhausted]
+    if not ready:
+        return ""
+    damage, horror = sum(d.damage for d in ready), sum(d.horror for d in ready)
+    harm = ", ".join(f"{n} {what}" for n, what in ((damage, "damage"), (horror, "horror")) if n) or "no harm"
+    return f"; provokes {plural(len(ready), 'attack')}: {harm}"
+
+
+def menu(state: LcgState, seat: int, closed: list[Unavailable] | None = None) -> list[Option]:
+    """The turn's options; given `closed`, the action abilities whose cost cannot be paid are added to it."""
     i = state.invs[seat]
     s = board.scen(state)
     opts: list[Option] = []
+    aoo = provoked(state, seat)
 
     def action(oid: str, label: str, kind: str, steps: list[Step], detail: str = "",
                pre: list[Step] | None = None, private: bool = False) -> None:
@@ -169,6 +204,8 @@ def menu(state: LcgState, seat: int) -> list[Option]:
             return
         if kind in BLOCKED_BY and board.forbidden(state, seat, BLOCKED_BY[kind]):
             return  # a "cannot" in force: the action is not offered at all
+        if kind not in NO_AOO:
+            label += aoo
         opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
                                                                      "pre": pre or []}, private=private))
 
@@ -206,13 +243,13 @@ def menu(state: LcgState, seat: int) -> list[Option]:
             action(f"play:{uid}", f"Play {board.name(state, uid)} ({cost})", pc.action or "play",
                    [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}, "paid": True})],
                    pc.text, pre=[Step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})], private=True)
-    for uid, ab in action_abilities(state, seat):
+    for uid, ab in action_abilities(state, seat, closed):
         kind = ab.type or "activate"
         steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), board.current_code(state, uid))]
         if ab.type == "resign":
             steps.append(Step(op="defeat", seat=seat, source="resign", args={"how": "resigned"}))
         cost = ab.cost.actions
-        label = f"{board.name(state, uid)}: {ab.text}"
+        label = f"{board.name(state, uid)}: {ab.text}" + (aoo if cost and kind not in NO_AOO else "")
         opts.append(Option(id=f"ab:{uid}:{ab.id}", label=label, data={"kind": kind, "cost": 0, "paid": cost,
                                                                        "steps": steps}))
     if can_advance_act(state):
@@ -227,17 +264,69 @@ def menu(state: LcgState, seat: int) -> list[Option]:
     return opts
 
 
+def unplayable(state: LcgState, seat: int, offered: set[int]) -> tuple[Unavailable, ...]:
+    """Why each card in hand the menu does not offer to play cannot be played now, by the tests `playable`
+    and `fast_options` make, in a few words; shaped like a play option (a `play_card` step with the card's
+    uid) so `/lcg play` finds the reason. Private: they name cards in the hand."""
+    i = state.invs[seat]
+    out = []
+    for uid in i.hand:
+        if uid in offered:
+            continue
+        c = board.content(state).player.get(state.cards[uid].code)
+        if c is None:
+            continue
+        name = board.name(state, uid)
+        dear = too_dear(state, seat, uid)
+        if c.type == "skill":
+            why = SKILL_NOT_PLAYED
+        elif c.weakness or c.cost is None or c.type not in ("asset", "event"):
+            why = f"{name} is not a card you play."
+        elif board.forbidden(state, seat, "play"):
+            why = "A card in play forbids you to play cards now."
+        elif dear is not None:
+            why = dear
+        elif c.unique and unique_in_play(state, c.name):
+            why = f"{c.name} is unique and already in play."
+        elif c.play_window:
+            why = f"{name} is played only at the moment its text names."
+        elif c.fast:
+            why = f"{name} is fast, and has nothing to do now."
+        elif i.actions <= 0 and (c.action or "play") not in i.bonus_actions:
+            why = "You have no actions left this turn."
+        elif c.action == "fight" and not attack_targets(state, seat):
+            why = f"{name} needs an enemy you can attack."
+        elif c.action == "evade" and not board.engaged(state, seat):
+            why = f"{name} needs an enemy engaged with you."
+        else:
+            why = f"{name} cannot be played now: its condition for play is not met."
+        out.append(closed_card(state, uid, why))
+    return tuple(out)
+
+
 @asks("turn")
 def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     seat = frame.owner
     i = state.invs[seat]
-    opts = menu(state, seat)
+    spent: list[Unavailable] = []
+    opts = menu(state, seat, spent)
+    closed = (*unplayable(state, seat, {uid for o in opts if (uid := _played(o)) is not None}), *spent)
     opts.append(Option(id=END, label="End your turn", data=None, role="pass"))
     # The turn is asked in the open (your partners see your options); the options that name cards in your
     # hand are yours alone to see (`Option.private`), and front ends open them privately.
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
                   title=f"Your turn: {i.actions} action{'s' if i.actions != 1 else ''} left",
-                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END])
+                  reason="Investigation phase: take actions, then end your turn", options=opts, default=[END],
+                  unavailable=closed)
+
+
+def _played(option: Option) -> int | None:
+    """The hand card a menu option plays (its `play_card` step), if any."""
+    for step in option.data["steps"] if isinstance(option.data, dict) else ():
+        if step.op == "play_card":
+            uid = step.args.get("uid")
+            return uid if isinstance(uid, int) else None
+    return None
 
 
 @answers("turn")

@@ -49,6 +49,16 @@ class Option(BaseModel):
     private: bool = False
 
 
+class Unavailable(Option):
+    """A choice a player may name that the rules do not open now, with why in a few player-facing words
+    ("Lucky Penny costs 2 resources; you have 1."). It is never an answer (`validate_action` reads `options`
+    only): a prompt carries these beside its options so that a front end told a name that is no option can
+    say why instead of listing the options. Its `data` is shaped like the option it would be, so whatever
+    tells options apart by their data (a game command's shortcut) tells these apart the same way."""
+
+    why: str = ""
+
+
 class Prompt(BaseModel):
     seq: int
     seats: list[int]
@@ -65,6 +75,9 @@ class Prompt(BaseModel):
     # The prompt shows something only its seats may see (a hand, a secret): front ends show it to them
     # privately, never in the channel.
     private: bool = False
+    #: the choices a player may name that are closed now, each with why (filled where the builder knows the
+    #: reason cheaply; a tuple so that the many prompts without any share one empty default)
+    unavailable: tuple[Unavailable, ...] = ()
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
 from engine.core.text import plural
 from engine.elder_sign import board
 from engine.elder_sign.board import Events, content, inv, name
@@ -89,8 +89,48 @@ def _ability_usable(state: ElderSignState, i: Investigator, seat: int, source: s
     return bool(_heal_targets(state, seat, p["what"]))  # heal
 
 
-def _usable(state: ElderSignState, seat: int, window: Window) -> list[tuple[str, int]]:
-    """What `options` offers, unlabelled: ("item", index into the hand) and ("ab", ability number)."""
+#: why a card in hand cannot be used now, by the first part of its use that cannot be done (the tests of
+#: `_verb_usable`, in its order)
+WHY_NOT = {
+    "roll": "{card} works on dice just rolled: use it after a roll.",
+    "adventure": "{card} adds a die to an adventure or an attack: use it before or after a roll there.",
+    "die_busy": "{card} adds a die that is already in use.",
+    "monster": "No Monster is in play for {card} to defeat.",
+    "locked": "No die is locked for {card} to free.",
+    "stamina": "Your Stamina is full.",
+    "sanity": "Your Sanity is full.",
+    "no_spells": "A card in play forbids spells now.",
+}
+#: (card id, reason key) -> the closed choice, built once (nothing in it depends on the game)
+_CLOSED: dict[tuple[str, str], Unavailable] = {}
+
+
+def _why_not(state: ElderSignState, verb: str, arg: Any, window: Window) -> str:
+    """The WHY_NOT key of a use `_verb_usable` refused."""
+    if verb in ROLL_VERBS:
+        return "roll"
+    if verb == "add_die":
+        return "die_busy" if window in ("pre", "post") and _adv_active(state) else "adventure"
+    if verb == "defeat_monster":
+        return "monster"
+    if verb == "unlock":
+        return "locked"
+    return verb  # stamina or sanity already full
+
+
+def _closed_item(card: Any, key: str) -> Unavailable:
+    got = _CLOSED.get((card.id, key))
+    if got is None:
+        got = _CLOSED[(card.id, key)] = Unavailable(
+            id=f"item:{card.id}", label=f"Use {card.name} ({card.kind})", data=UseItem(card.id),
+            why=WHY_NOT[key].format(card=card.name))
+    return got
+
+
+def _usable(state: ElderSignState, seat: int, window: Window,
+            closed: list[Unavailable] | None = None) -> list[tuple[str, int]]:
+    """What `options` offers, unlabelled: ("item", index into the hand) and ("ab", ability number). Given
+    `closed`, each card in hand that cannot be used now is added to it with why."""
     i = inv(state, seat)
     out: list[tuple[str, int]] = []
     rolled = window == "post" and _rolled(state)  # the uses that need a fresh roll are post-roll ones only
@@ -107,10 +147,14 @@ def _usable(state: ElderSignState, seat: int, window: Window) -> list[tuple[str,
                 if no_spells is None:
                     no_spells = bool(board.modifier(state, "no_spells"))
                 if no_spells:
+                    if closed is not None:
+                        closed.append(_closed_item(card, "no_spells"))
                     continue
             seen.add(card_id)
             for v, a in _uses(card):
                 if not _verb_usable(state, seat, v, a, window, rolled):
+                    if closed is not None:
+                        closed.append(_closed_item(card, _why_not(state, v, a, window)))
                     break
             else:
                 out.append(("item", n))
@@ -149,10 +193,12 @@ def any_options(state: ElderSignState, seat: int, window: Window) -> bool:
     return bool(_usable(state, seat, window))
 
 
-def options(state: ElderSignState, seat: int, window: Window) -> list[Option]:
-    """The item, spell, ally and ability uses open to `seat` in this window."""
+def options(state: ElderSignState, seat: int, window: Window,
+            closed: list[Unavailable] | None = None) -> list[Option]:
+    """The item, spell, ally and ability uses open to `seat` in this window (and, given `closed`, the cards
+    in hand closed now, with why)."""
     out: list[Option] = []
-    uses = _usable(state, seat, window)
+    uses = _usable(state, seat, window, closed)
     if not uses:
         return out
     c = content(state)

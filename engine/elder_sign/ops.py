@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
-from engine.core.prompt import Option, OptionRole, Prompt, PromptKind
+from engine.core.prompt import Option, OptionRole, Prompt, PromptKind, Unavailable
 from engine.core.trusted import defaults
 from engine.elder_sign.choices import DoTask
 from engine.elder_sign.state import ElderSignState
@@ -74,10 +74,11 @@ _OPTION_FAST = tuple(Option.model_fields) == ("id", "label", "detail", "data", "
 _EVENT_FAST = tuple(Event.model_fields) == ("kind", "text", "seat", "cause", "data", "private_to", "render")
 _PROMPT_FAST = (tuple(Prompt.model_fields) == ("seq", "seats", "kind", "title", "reason", "options", "min_choices",
                                                "max_choices", "min_amount", "max_amount", "default",
-                                               "default_amount", "private")
+                                               "default_amount", "private", "unavailable")
                 and (Prompt.model_fields["min_amount"].default, Prompt.model_fields["max_amount"].default,
-                     Prompt.model_fields["default_amount"].default, Prompt.model_fields["private"].default)
-                == (0, 0, None, False))
+                     Prompt.model_fields["default_amount"].default, Prompt.model_fields["private"].default,
+                     Prompt.model_fields["unavailable"].default)
+                == (0, 0, None, False, ()))
 _PROMPT_FIELDS = set(Prompt.model_fields)
 
 
@@ -121,17 +122,19 @@ def event(*, kind: str, text: str, seat: int | None = None, cause: str = "", dat
 
 
 def prompt(*, seq: int, seats: list[int], kind: PromptKind, title: str, reason: str = "", options: list[Option],
-           default: list[str] | None = None, min_choices: int = 1, max_choices: int = 1) -> Prompt:
+           default: list[str] | None = None, min_choices: int = 1, max_choices: int = 1,
+           unavailable: tuple[Unavailable, ...] = ()) -> Prompt:
     if len({o.label for o in options}) != len(options):
         options = told_apart(options)
     if _PROMPT_FAST:
         values = {"seq": seq, "seats": seats, "kind": kind, "title": title, "reason": reason, "options": options,
                   "min_choices": min_choices, "max_choices": max_choices, "min_amount": 0, "max_amount": 0,
-                  "default": default, "default_amount": None, "private": False}
+                  "default": default, "default_amount": None, "private": False,
+                  "unavailable": unavailable}
     else:
         values = _PROMPT.copy()
         values.update(seq=seq, seats=seats, kind=kind, title=title, reason=reason, options=options,
-                      min_choices=min_choices, max_choices=max_choices, default=default)
+                      min_choices=min_choices, max_choices=max_choices, default=default, unavailable=unavailable)
         for name, make in _PROMPT_MAKE:
             values[name] = make()
     p = _new(Prompt)

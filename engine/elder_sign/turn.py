@@ -8,7 +8,7 @@ where they are made.
 from __future__ import annotations
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
 from engine.elder_sign import board, items
 from engine.elder_sign.board import Events, content, inv, name
 from engine.elder_sign.choices import (
@@ -120,9 +120,10 @@ def ask_move(state: ElderSignState, step: Frame) -> Prompt:
         stay = " (stay)" if where == here else ""
         opts.append(option(id=f"go:{where}", label=f"{board.card_name(state, cip.card)}{stay}", data=Go(where),
                            detail=board.card_tasks_text(state, cip)))
-    opts += items.options(state, seat, "move")
+    closed: list[Unavailable] = []
+    opts += items.options(state, seat, "move", closed)
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE, title=f"{name(state, seat)}: where to?",
-                  reason="Movement phase", options=opts, default=["go:entrance"])
+                  reason="Movement phase", options=opts, default=["go:entrance"], unavailable=tuple(closed))
 
 
 @answers("move")
@@ -587,7 +588,8 @@ def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
     if i.clues >= cost and pool:
         opts.append(option(id="clue", label=f"Spend {plural(cost, 'clue')} to reroll "
                            f"(you have {i.clues})", data="clue"))
-    opts += items.options(state, seat, "post")
+    closed: list[Unavailable] = []
+    opts += items.options(state, seat, "post", closed)
     if len(pool) > 1:
         fail_label = "Failed roll: discard a die and roll again"
     elif state.phase == "battle":
@@ -601,7 +603,8 @@ def ask_post_roll(state: ElderSignState, step: Frame) -> Prompt:
     kept = f" (held: {dice_text(state, held)})" if held else ""
     return prompt(seq=step.seq, seats=[seat], kind=PromptKind.ONE,
                   title=f"{name(state, seat)} rolled {dice_text(state, pool)}{kept}. To do: {todo}",
-                  reason=board.place_label(state, where), options=opts, default=["fail"])
+                  reason=board.place_label(state, where), options=opts, default=["fail"],
+                  unavailable=tuple(closed))
 
 
 @answers("post_roll")

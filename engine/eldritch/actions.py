@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import Answer, Frame
-from engine.core.prompt import Option, Prompt, PromptKind
+from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
 from engine.core.text import counted, listed
 from engine.eldritch import possessions as P
 from engine.eldritch import world as W
@@ -159,7 +159,9 @@ END = {n: option("end", f"End your turn ({plural(n, 'action')} unused)", ("end",
        for n in range(ACTIONS_PER_TURN + 1)}
 
 
-def action_options(state: EldritchState, seat: int) -> list[Option]:
+def action_options(state: EldritchState, seat: int, closed: list[Unavailable] | None = None) -> list[Option]:
+    """The actions `seat` may take now. Given `closed`, each basic action the same tests close is added to it
+    with why (in one pass: the action prompt is built at every action of every turn)."""
     c = content(state)
     inv = state.investigators[seat]
     used = inv.actions_used
@@ -178,21 +180,34 @@ def action_options(state: EldritchState, seat: int) -> list[Option]:
         trains = 0 if "no_trains" in modifiers else inv.train
         ships = 0 if "no_ships" in modifiers else inv.ship
         opts += travel_choices(state, here, trains, ships)
+        if closed is not None:
+            closed += out_of_reach(state, here, trains, ships)
+    elif closed is not None:
+        closed.append(USED["travel"] if "travel" in used else DETAINED)
     if "rest" not in used and not monsters_here and "no_rest" not in modifiers:
         opts.append(REST)
+    elif closed is not None:
+        closed.append(USED["rest"] if "rest" in used else MONSTER_HERE["rest"] if monsters_here else FORBIDDEN["rest"])
     invs = state.investigators
     others_here = [s for s in active_seats(state) if s != seat and invs[s].space == here] if len(invs) > 1 else []
     if "trade" not in used:
         for s in others_here:
             opts.append(option(f"trade:{s}", f"Trade with {name(state, s)}", ("trade", s)))
+    if closed is not None and ("trade" in used or not others_here):
+        closed.append(USED["trade"] if "trade" in used else NOBODY_HERE)
     sheet = c.investigators[inv.card] if inv.card else None
     anywhere = sheet is not None and sheet.passive.kind == "travel_ticket"
     if "prepare" not in used and (city or anywhere):
         for kind in ("train", "ship"):
             if board.has_path(here, kind) or anywhere:
                 opts.append(PREPARE[kind])
+    elif closed is not None:
+        closed.append(USED["prepare"] if "prepare" in used else NOT_CITY["prepare"])
     if "acquire" not in used and city and not monsters_here and "no_acquire" not in modifiers:
         opts.append(ACQUIRE)
+    elif closed is not None:
+        closed.append(USED["acquire"] if "acquire" in used else NOT_CITY["acquire"] if not city
+                      else MONSTER_HERE["acquire"] if monsters_here else FORBIDDEN["acquire"])
     for card, owner, label in component_actions(state, seat, others_here):
         if f"component:{card}" not in used:
             opts.append(option(f"use:{card}", label, ("component", card, int(owner))))
@@ -201,13 +216,71 @@ def action_options(state: EldritchState, seat: int) -> list[Option]:
     return opts
 
 
+def closed_action(kind: str, why: str) -> Unavailable:
+    """An action closed now: shaped like its option (its data begins with its kind), so the command that
+    stands for it finds it."""
+    return Unavailable(id=kind, label=kind, data=(kind,), why=why)
+
+
+#: an action taken this round, by the word actions_used records (digest 3.1: each action once per round)
+USED = {kind: closed_action(kind, f"You already {done} this round.") for kind, done in (
+    ("travel", "traveled"), ("rest", "rested"), ("trade", "traded"), ("prepare", "prepared for travel"),
+    ("acquire", "acquired assets"))}
+NOT_CITY = {"prepare": closed_action("prepare", "You can prepare for travel only in a city."),
+            "acquire": closed_action("acquire", "You can acquire assets only in a city.")}
+MONSTER_HERE = {"rest": closed_action("rest", "You cannot rest with a Monster on your space."),
+                "acquire": closed_action("acquire", "You cannot acquire assets with a Monster on your space.")}
+FORBIDDEN = {"rest": closed_action("rest", "A Mythos card in play forbids resting."),
+             "acquire": closed_action("acquire", "A Mythos card in play forbids acquiring assets.")}
+DETAINED = closed_action("travel", "You are Detained: you cannot travel until the Condition is gone.")
+NOBODY_HERE = closed_action("trade", "No other investigator is on your space to trade with.")
+#: the tickets an investigator can hold at once (at most 2, digest 3.1 Prepare for Travel)
+TICKET_SPLITS = ((2, 0), (1, 1), (0, 2))
+#: (version, space, train tickets, ship tickets) -> why each space Travel cannot reach from there is closed
+_FAR: dict[tuple[str, str, int, int], tuple[Unavailable, ...]] = {}
+
+
+def out_of_reach(state: EldritchState, here: str, trains: int, ships: int) -> tuple[Unavailable, ...]:
+    """Every other space Travel cannot reach with these tickets, each saying what reaching it would take (an
+    investigator holds at most 2 tickets, so a space no 2 tickets reach is simply too far)."""
+    key = (state.content_version, here, trains, ships)
+    got = _FAR.get(key)
+    if got is None:
+        board = board_of(state.content_version)
+        near = board.routes(here, trains, ships)
+        ticketed: dict[str, Any] = {}
+        for t, sh in TICKET_SPLITS:  # the cheapest route with tickets one could hold
+            for dest, route in board.routes(here, t, sh).items():
+                if dest not in ticketed or route.tickets < ticketed[dest].tickets:
+                    ticketed[dest] = route
+        where = W.space_name(state, here)
+        have = " and ".join(plural(n, f"{kind} ticket") for n, kind in ((trains, "train"), (ships, "ship")) if n)
+        out = []
+        for dest in sorted(content(state).spaces, key=lambda d: W.space_name(state, d)):
+            if dest == here or dest in near:
+                continue
+            there = W.space_name(state, dest)
+            cheapest = ticketed.get(dest)
+            if cheapest is None:
+                why = f"{there} is too far from {where} for one Travel action."
+            else:
+                need = " and ".join(plural(n, f"{kind} ticket") for n, kind in ((cheapest.train, "train"),
+                                                                                (cheapest.ship, "ship")) if n)
+                why = f"Reaching {there} from {where} takes {need}; you can spend {have or 'none'}."
+            out.append(Unavailable(id=f"travel:{dest}", label=f"Travel to {there}",
+                                   data=("travel", dest, 0, 0), why=why))
+        got = _FAR[key] = tuple(out)
+    return got
+
+
 @asks("choose_action")
 def ask_action(state: EldritchState, frame: Frame) -> Prompt:
     seat = frame.owner
     inv = state.investigators[seat]
+    closed: list[Unavailable] = []
     return ask_one(frame, f"{name(state, seat)}: choose an action ({inv.actions_left} left)",
                    f"At {W.space_name(state, inv.space)}. Each action at most once per round.",
-                   action_options(state, seat), default="end")
+                   action_options(state, seat, closed), default="end", unavailable=tuple(closed))
 
 
 @answers("choose_action")

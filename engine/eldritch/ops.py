@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
-from engine.core.prompt import Option, OptionRole, Prompt, PromptKind
+from engine.core.prompt import Option, OptionRole, Prompt, PromptKind, Unavailable
 from engine.core.text import plural as plural
 from engine.core.trusted import defaults, trusted
 from engine.eldritch.content import EldritchContent, content_of
@@ -150,12 +150,16 @@ def option(oid: str, label: str, data: Any = None, detail: str = "", role: Optio
     return opt
 
 
-def ask_one(frame: Frame, title: str, reason: str, options: list[Option], default: str | None = None) -> Prompt:
+def ask_one(frame: Frame, title: str, reason: str, options: list[Option], default: str | None = None,
+            unavailable: tuple[Unavailable, ...] = ()) -> Prompt:
     """A choose-one question for the frame's seat (the engine's own values, built without re-validation).
-    `default` is what a moderator's skip answers (the first option unless named)."""
+    `default` is what a moderator's skip answers (the first option unless named); `unavailable` the choices
+    closed now, with why."""
     values = dict(_PROMPT, seq=frame.seq, seats=[frame.owner], kind=PromptKind.ONE, title=title, reason=reason,
                   options=options,
                   default=[default] if default is not None else [options[0].id] if options else None)
+    if unavailable:
+        values["unavailable"] = unavailable
     for field, factory in _PROMPT_FACTORIES:
         values[field] = factory()
     return trusted(Prompt, values)

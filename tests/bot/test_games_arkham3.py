@@ -7,14 +7,18 @@ from __future__ import annotations
 import pytest
 
 from bot import games
+from bot.games.arkham3 import commands as ah
 from bot.games.arkham3 import readers
 from bot.service import GameService
 from bot.service_types import UserError
 from engine import api
 from engine.arkham3.state import ArkhamState
 from engine.arkham3.view import ArkhamView
+from engine.core.errors import IllegalAction
+from engine.core.prompt import Prompt
 from tests.bot.conftest import ALICE, BOB, CHANNEL
 from tests.bot.helpers import open_table, state_of
+from tests.engine.arkham3.support import new_game, prompt, run
 
 
 async def _to_first_action(service: GameService) -> tuple[ArkhamState, object]:
@@ -46,8 +50,85 @@ async def test_move_to_answers_both_questions_and_a_bad_place_changes_nothing(se
     after = await state_of(service)
     assert isinstance(after, ArkhamState)
     assert after.table[seat].inv is not None and after.table[seat].inv.space == target
-    with pytest.raises(UserError, match="can't /ah move now"):
+    # digest 4.1: no action twice in a round; the refusal says so (issue 30 item 7) and changes nothing
+    with pytest.raises(UserError, match="^You already took the Move action this round\\.$"):
         await games.game_command(service, CHANNEL, actor, "ah", "move", {"to": target})  # type: ignore[arg-type]
+    assert (await state_of(service)).step == after.step
+
+
+def _shopping(money: int) -> tuple[ArkhamState, Prompt]:
+    """A one-investigator game shopping a display that holds the Hunting Rifle ($4 in our content)."""
+    state = new_game()
+    state.display = ["a3.item.hunting-rifle", *[c for c in state.display if c != "a3.item.hunting-rifle"]][:4]
+    state.table[0].inv.money = money  # type: ignore[union-attr]
+    run(state, "shop", 0, discount=0, offer=list(state.display), bought=[])
+    return state, prompt(state)
+
+
+def test_an_item_you_cannot_afford_says_its_price_and_your_money() -> None:
+    """Rulebook, Acquiring Assets: an item is bought for its value in money. One too dear is refused with
+    its price and what the investigator holds, and nothing changes (issue 30 item 7)."""
+    state, shop = _shopping(2)
+    assert "a3.item.hunting-rifle" not in {o.id for o in shop.options}
+    before = api.to_json(state)
+    with pytest.raises(IllegalAction, match="^Hunting Rifle costs \\$4; you have \\$2\\.$"):
+        ah.pick(shop, "buy", "Hunting Rifle")
+    with pytest.raises(IllegalAction, match="^Hunting Rifle costs \\$4; you have \\$2\\.$"):
+        ah.pick(shop, "buy", "rifle")
+    assert api.to_json(state) == before
+    _, rich = _shopping(5)
+    assert ah.pick(rich, "buy", "Hunting Rifle") == "a3.item.hunting-rifle"
+
+
+def test_a_misspelt_item_is_answered_with_the_closest_name() -> None:
+    """Issue 30 item 8: /ah buy item:"Hunting Riffle" suggests the Hunting Rifle, and buys nothing."""
+    for money in (5, 0):  # whether the rifle is open or too dear, its name is suggested
+        _, shop = _shopping(money)
+        with pytest.raises(IllegalAction, match="^'Hunting Riffle' is not an item you can pick now\\. Did you mean "
+                           "Hunting Rifle\\?$"):
+            ah.pick(shop, "buy", "Hunting Riffle")
+
+
+def test_move_says_what_it_costs_before_it_is_paid() -> None:
+    """Digest 4.1 Move: 2 spaces free, up to 2 more at $1 each. The action and each destination say the money
+    it spends before it is chosen (issue 30 item 9)."""
+    state = new_game()
+    i = state.table[0].inv
+    assert i is not None
+    i.money = 1
+    run(state, "action", 0)
+    move = next(o for o in prompt(state).options if o.id == "move")
+    assert move.label == "Move (up to 2 spaces; 1 more at $1)"
+    i.money = 0
+    run(state, "action", 0)
+    assert next(o for o in prompt(state).options if o.id == "move").label == "Move (up to 2 spaces)"
+    i.money = 3
+    run(state, "move", 0)
+    labels = [o.label for o in prompt(state).options]
+    far = [label for label in labels if "3 spaces" in label or "4 spaces" in label]
+    assert far and all(", pay $1" in label or ", pay $2" in label for label in far)
+    assert all("pay" not in label for label in labels if " 1 space" in label or " 2 spaces" in label)
+
+
+def test_a_space_beyond_this_move_says_how_far_it_is_and_how_far_the_move_goes() -> None:
+    """Digest 4.1 Move: 2 spaces free and at most 2 more at $1 each. A space beyond that is refused with its
+    distance and what this Move covers with the investigator's money (issue 30 item 7)."""
+    state = new_game()
+    i = state.table[0].inv
+    assert i is not None
+    i.money = 1
+    run(state, "move", 0)
+    where = prompt(state)
+    lane = next(o.id for o in where.options if o.label == "Parsonage Lane: 3 spaces, pay $1")
+    assert ah.follow(where, "move", "Parsonage Lane") == lane
+    with pytest.raises(IllegalAction, match="^Old Quarry Road is 4 spaces away; this Move goes 2 spaces free and 1 "
+                       "more at \\$1\\.$"):
+        ah.follow(where, "move", "Old Quarry Road")
+    i.money = 0
+    run(state, "move", 0)
+    with pytest.raises(IllegalAction, match="^Parsonage Lane is 3 spaces away; this Move goes 2 spaces, and you have "
+                       "no money to pay for more\\.$"):
+        ah.follow(prompt(state), "move", "Parsonage Lane")
 
 
 async def test_focus_skill_and_readers(service: GameService) -> None:

@@ -13,6 +13,7 @@ from bot.service_types import UserError
 from engine import api
 from engine.core.errors import IllegalAction
 from engine.core.game import SeatSpec
+from engine.core.prompt import Action
 from engine.eldritch.state import EldritchState
 from engine.eldritch.view import EldritchView
 from tests.bot.conftest import ALICE, BOB, CHANNEL
@@ -45,10 +46,54 @@ def test_travel_lists_only_legal_destinations_with_their_ticket_cost() -> None:
     assert any("(1 ship ticket)" in label for label in offered)
     assert eh.pick(prompt, "travel", "the amazon") == "travel:the-amazon"
     assert eh.pick(prompt, "travel", "space 7") == "travel:space-7"
-    with pytest.raises(IllegalAction, match="not one of"):
+    # a real place out of reach says why rather than listing the destinations (issue 30 item 7)
+    with pytest.raises(IllegalAction, match="^Tokyo is too far from Buenos Aires for one Travel action\\.$"):
         eh.pick(prompt, "travel", "Tokyo")
+    with pytest.raises(IllegalAction, match="^Reaching London from Buenos Aires takes 2 ship tickets; you can spend "
+                       "1 ship ticket\\.$"):
+        eh.pick(prompt, "travel", "London")
+    with pytest.raises(IllegalAction, match="not one of"):
+        eh.pick(prompt, "travel", "Carcosa")
     with pytest.raises(IllegalAction, match="Say which destination"):
         eh.pick(prompt, "travel", None)
+
+
+def test_a_misspelt_destination_is_answered_with_the_closest_names_never_taken() -> None:
+    """Issue 30 item 8: a name that fits nothing is answered with the names spelled like it."""
+    state = game("tomas-aguirre")
+    state.investigators[0].ship = 1
+    prompt = api.prompts(state)[0]
+    assert "travel:sydney" in {o.id for o in prompt.options}
+    with pytest.raises(IllegalAction, match="^'Sidney' is not a destination you can pick now\\. Did you mean "
+                       "Sydney\\?$"):
+        eh.pick(prompt, "travel", "Sidney")
+    state.investigators[0].ship = 0  # out of reach now: still suggested by its name, and then refused with why
+    prompt = api.prompts(state)[0]
+    with pytest.raises(IllegalAction, match="Did you mean Sydney\\?"):
+        eh.pick(prompt, "travel", "Sidney")
+    with pytest.raises(IllegalAction, match="^Reaching Sydney from Buenos Aires takes 1 ship ticket; you can "
+                       "spend none\\.$"):
+        eh.pick(prompt, "travel", "Sydney")
+
+
+def test_acquire_taken_this_round_says_so_not_where_it_can_be_taken() -> None:
+    """Rulebook, Action Phase: each action at most once per round. Acquire used, the refusal says that, not
+    "in a city with no Monster" while the investigator stands in one (issue 30 item 7)."""
+    state = game("tomas-aguirre", "magdalena-ortiz")
+    prompt = api.prompts(state)[0]
+    seat = prompt.seats[0]
+    assert eh.pick(prompt, "acquire", None) == "acquire"
+    state, _ = api.apply(state, Action(seat=seat, prompt=prompt.seq, choice=["acquire"]))
+    prompt = api.prompts(state)[0]
+    assert prompt.title.startswith("Acquire assets")
+    state, _ = api.apply(state, Action(seat=seat, prompt=prompt.seq, choice=["done"]))
+    prompt = api.prompts(state)[0]
+    assert prompt.title.endswith("(1 left)")
+    before = api.to_json(state)
+    with pytest.raises(IllegalAction, match="^You already acquired assets this round\\.$"):
+        eh.pick(prompt, "acquire", None)
+    assert eh.pick(prompt, "rest", None) == "rest"
+    assert api.to_json(state) == before
 
 
 def test_a_command_that_is_not_legal_now_says_when_it_is() -> None:
@@ -79,6 +124,8 @@ def test_sheet_shows_skills_health_possessions_and_never_a_back() -> None:
     assert "Conditions:\n- " in held and "(condition)" in held  # its front: name and text, nothing of the back
     with pytest.raises(IllegalAction, match="Nobody at this table"):
         readers.sheet_text(view, "carol", 0)
+    with pytest.raises(IllegalAction, match="^Nobody at this table is called 'alise'\\. Did you mean alice\\?$"):
+        readers.sheet_text(view, "alise", 0)  # issue 30 item 8: players are names like any other
 
 
 def test_map_names_paths_by_kind_and_what_stands_on_the_space() -> None:
@@ -104,6 +151,11 @@ def test_card_lookup_reads_fronts_and_lists_ambiguous_names() -> None:
         readers.card_text("the")
     with pytest.raises(IllegalAction, match="No Eldritch Horror card"):
         readers.card_text("zzzz")
+    with pytest.raises(IllegalAction, match="^No Eldritch Horror card is called 'revolvr army'\\. Did you mean Army "
+                       "Revolver\\?$"):
+        readers.card_text("revolvr army")
+    with pytest.raises(IllegalAction, match="^No space is called 'Sidney'\\. Did you mean Sydney\\?$"):
+        readers.map_text(view_of(game("tomas-aguirre")), "Sidney", None)
 
 
 async def test_slash_trade_asks_the_other_player_who_may_refuse(service: GameService) -> None:
@@ -147,3 +199,19 @@ async def test_sheet_by_discord_mention_and_map_before_the_game(service: GameSer
     assert "— bob" in reply.ephemeral[0] and "Skills:" in reply.ephemeral[0]
     with pytest.raises(UserError, match="no seat"):
         await games.game_command(service, CHANNEL, ALICE, "eh", "sheet", {"player": "<@999>"})
+
+
+async def test_a_refused_travel_is_answered_and_changes_nothing(service: GameService) -> None:
+    """Issue 30 items 7 and 8 through the one service path: the refusal is an error for the asker alone and
+    the game is where it was."""
+    await service.new_game(CHANNEL, 50, ALICE, "eldritch", {"ancient_one": "azathoth"}, seed=3,
+                           character="tomas-aguirre")
+    await service.join(CHANNEL, BOB, "magdalena-ortiz")
+    await service.start(CHANNEL, ALICE)
+    before = api.to_json(await state_of(service))
+    mover = ALICE if api.prompts(await state_of(service))[0].seats[0] == 0 else BOB
+    with pytest.raises(UserError, match="Did you mean"):
+        await games.game_command(service, CHANNEL, mover, "eh", "travel", {"destination": "Buenos Airez"})
+    with pytest.raises(UserError, match="^Reaching Tokyo from space 7 takes 2 ship tickets; you can spend none"):
+        await games.game_command(service, CHANNEL, mover, "eh", "travel", {"destination": "Tokyo"})
+    assert api.to_json(await state_of(service)) == before

@@ -137,6 +137,13 @@ def test_autocomplete_is_fuzzy_and_within_discords_limits() -> None:
         resolve("eldritch", "Cthulhu")  # the Ancient One and its Epic Monster: pick one
     with pytest.raises(IllegalAction, match="No card is called anything like"):
         resolve("elder-sign", "qqqqzzzz")
+    # a name that fits no card by its words is answered with the names spelt like it, and nothing is shown
+    with pytest.raises(IllegalAction, match="^No card is called 'Pnakotik'\\. Did you mean (The Pnakotic Fragment|"
+                       "Fragment of the Pnakotic Scrolls) or (The Pnakotic Fragment|Fragment of the Pnakotic "
+                       "Scrolls)\\?$"):
+        resolve("elder-sign", "Pnakotik")
+    with pytest.raises(IllegalAction, match="Did you mean Hunting Rifle\\?$"):
+        resolve("arkham3", "Hunting Riffle")
 
 
 async def test_card_in_a_running_game_says_where_it_is(service: GameService) -> None:
@@ -195,7 +202,7 @@ async def test_help_has_a_quick_start_for_each_game(service: GameService) -> Non
 async def test_the_console_asks_the_same(service: GameService, tmp_path: Path) -> None:
     lines: list[str] = []
     console = Console(service, tmp_path, write=lines.append, seed=4)
-    script = ["alice /rules query:focus die game:elder-sign", "alice /card name:stom lantrn game:elder-sign",
+    script = ["alice /rules query:focus die game:elder-sign", "alice /card name:storm lantern game:elder-sign",
               "alice /help game:eldritch", "alice /game history", "alice /stats", "alice /stats player:bob",
               "help /rules"]
     for line in script:
@@ -203,6 +210,9 @@ async def test_the_console_asks_the_same(service: GameService, tmp_path: Path) -
     out = "\n".join(lines)
     assert "[ephemeral to alice] Our rules notes on 'focus die':" in out
     assert "[ephemeral to alice] **Storm Lantern**" in out
+    # a misspelt name is answered with the name it is spelt like, never taken on a guess (issue 30 item 8)
+    assert await console.handle("alice /card name:stom lantrn game:elder-sign") is Outcome.REFUSED
+    assert "No card is called 'stom lantrn'. Did you mean Storm Lantern?" in "\n".join(lines)
     assert "[ephemeral to alice] **Eldritch Horror** (`eldritch`)" in out
     assert "No game has finished in this channel yet." in out and "No finished games for this server yet." in out
     assert "No finished games for bob yet." in out

@@ -36,7 +36,8 @@ def _purchase(option: Option) -> bool:
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
     Shortcut("move", "Move up to 2 spaces, and up to 2 more at $1 each.", _action("move"), "to",
-             when="as an action on your turn, once per round, when not engaged", then="Move where?"),
+             when="as an action on your turn, once per round, when not engaged", then="Move where?",
+             noun="a space"),
     Shortcut("gather", "Gather resources: gain $1.", _action("gather"), when="as an action on your turn"),
     Shortcut("focus", "Focus a skill: a token to reroll a die of that skill later.", _action("focus"), "skill",
              when="as an action on your turn, below your focus limit", then="Focus which skill?"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.dice_odds import faces_line, skill_lines
-from bot.games.lookup import best, echo, find_seated, listing
+from bot.games.lookup import best, did_you_mean, echo, find_seated, listing
 from engine.arkham3.board import SKILL_NAMES
 from engine.arkham3.content import default_content
 from engine.arkham3.view import ArkhamView, InvestigatorView, SpaceView
@@ -87,8 +87,9 @@ def _find_space(view: ArkhamView, query: str) -> SpaceView:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise IllegalAction(f"No space of this scenario is called '{echo(query)}'. Spaces: "
-                            f"{listing(sorted(s.name for s in view.spaces))}.")
+        near = did_you_mean(query, [s.name for s in view.spaces])
+        raise IllegalAction(f"No space of this scenario is called '{echo(query)}'." + (near or " Spaces: "
+                            f"{listing(sorted(s.name for s in view.spaces))}."))
     raise IllegalAction(f"'{echo(query)}' fits several spaces: {listing([s.name for s in hits])}.")
 
 
@@ -135,7 +136,8 @@ def card_text(query: str) -> str:
     hits = best(query, readable_cards(), lambda kc: kc[1].name, lambda kc: kc[1].id)
     distinct = {card.name: (kind, card) for kind, card in hits}
     if not distinct:
-        raise IllegalAction(f"No Arkham Horror card is called '{echo(query)}'.")
+        near = did_you_mean(query, [card.name for _, card in readable_cards()])
+        raise IllegalAction(f"No Arkham Horror card is called '{echo(query)}'.{near}")
     if len(distinct) > 1:
         raise IllegalAction(f"Several cards match '{echo(query)}': {listing(list(distinct))}. Say more of the name.")
     return "\n".join(card_lines(*next(iter(distinct.values()))))

@@ -101,7 +101,7 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
     Shortcut("investigate", "Investigate your location: test intellect against its shroud to discover a clue.",
              _basic("investigate"), when="as an action on your turn"),
     Shortcut("move", "Move to a connecting location.", _basic("move"), "to", strip="Move to ",
-             when="as an action on your turn"),
+             when="as an action on your turn", noun="a location"),
     Shortcut("fight", "Fight an enemy at your location (combat against its fight value).", _basic("fight"), "enemy",
              strip="Fight ", when="as an action on your turn, with an enemy you can attack"),
     Shortcut("evade", "Evade an enemy engaged with you (agility against its evade value).", _basic("evade"),

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.lookup import echo, rank
+from bot.games.lookup import did_you_mean, echo, rank
 from bot.games.shortcuts import Shortcut, ShortcutSet
 from engine.core.errors import IllegalAction
 from engine.core.prompt import Option
@@ -73,7 +73,7 @@ def card_text(name: str, state: ElderSignState | None = None, seat: int | None =
     still fits several cards equally well lists them instead of guessing."""
     hits = _card_hits(name, state, seat)
     if not hits:
-        raise IllegalAction(f"No Elder Sign card is called '{echo(name)}'.")
+        raise IllegalAction(f"No Elder Sign card is called '{echo(name)}'.{did_you_mean(name, _card_names())}")
     best = [card for card, key in hits if key == hits[0][1]]
     if len(best) > 1:
         listed = ", ".join(c.name for c in best[:10]) + (f" and {len(best) - 10} more" if len(best) > 10 else "")
@@ -114,6 +114,12 @@ def card_text(name: str, state: ElderSignState | None = None, seat: int | None =
         more = ", ".join(h.name for h, _ in hits[1:6]) + (", …" if len(hits) > 6 else "")
         lines.append(f"Also matching '{echo(name)}': {more}.")
     return "\n".join(line for line in lines if line)
+
+
+def _card_names() -> list[str]:
+    c = default_content()
+    return [card.name for table in (c.adventures, c.other_worlds, c.monsters, c.mythos, c.items, c.ancient_ones,
+                                    c.investigators) for card in table.values()]
 
 
 def _card_hits(name: str, state: ElderSignState | None = None,

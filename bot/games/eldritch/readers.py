@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.dice_odds import faces_line, skill_lines
-from bot.games.lookup import best, echo, find_seated, listing
+from bot.games.lookup import best, did_you_mean, echo, find_seated, listing
 from engine.core.errors import IllegalAction
 from engine.core.text import plural
 from engine.eldritch.content import EldritchContent, content_of, default_content
@@ -109,7 +109,9 @@ def find_space(version: str, query: str) -> str:
         return hits[0].id
     names = [space_label(s) for s in hits]
     if not hits:
-        raise IllegalAction(f"No space is called '{echo(query)}'. Try a city's name or a space's number.")
+        near = did_you_mean(query, [s.name for s in spaces if not s.name.isdigit()])
+        raise IllegalAction(f"No space is called '{echo(query)}'."
+                            + (near or " Try a city's name or a space's number."))
     raise IllegalAction(f"'{echo(query)}' fits several spaces: {listing(names)}. Say more of the name.")
 
 
@@ -218,7 +220,8 @@ def card_text(query: str, view: EldritchView | None = None, asker: int | None = 
                 lambda kc: 0 if kc[1].id in own else 1 if kc[1].id in in_play else 2)
     distinct = {card.name: (kind, card) for kind, card in hits}  # copies of one card read the same
     if not distinct:
-        raise IllegalAction(f"No Eldritch Horror card is called '{echo(query)}'.")
+        raise IllegalAction(f"No Eldritch Horror card is called '{echo(query)}'."
+                            f"{did_you_mean(query, [card.name for _, card in cards])}")
     if len(distinct) > 1:
         raise IllegalAction(f"Several cards match '{echo(query)}': {listing(list(distinct))}. Say more of the name.")
     kind, card = next(iter(distinct.values()))
