@@ -245,6 +245,22 @@ def wrap(text: str, size: int, width: int, bold: bool = False, max_lines: int | 
     return lines
 
 
+def fit_lines(text: str, width: int, sizes: tuple[int, ...], bold: bool = False,
+              max_lines: int = 2) -> tuple[int, list[str]]:
+    """`text` in `width` px, cut only as a last resort: on one line at the largest of `sizes` that holds it,
+    else on up to `max_lines` lines at the largest size that holds it whole, else wrapped and cut at the last
+    (smallest) size. Returns (size, lines)."""
+    for size in sizes:
+        if text_width(text, size, bold) <= width:
+            return size, [text]
+    whole = " ".join(text.split())
+    for size in sizes:
+        lines = wrap(text, size, width, bold, max_lines=max_lines)
+        if " ".join(lines) == whole:
+            return size, lines
+    return sizes[-1], wrap(text, sizes[-1], width, bold, max_lines=max_lines)
+
+
 @lru_cache(maxsize=8192)
 def _text_mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
     """The coverage mask of `text` and its offset from the anchor point. Cached because FreeType
