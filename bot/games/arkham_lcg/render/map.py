@@ -76,17 +76,23 @@ def map_area() -> Box:
     return MAP_BOX.inset(PAD)
 
 
+@lru_cache(maxsize=64)
+def _graph(locations: tuple[tuple[str, tuple[str, ...]], ...]) -> Graph:
+    # cached: a render asks for its graphs several times, and they change only when a location enters play
+    return graph_of(locations)
+
+
 def map_graph(view: LcgView) -> Graph:
     """The locations in play and their connections (the lines drawn)."""
-    return graph_of([(loc.code, loc.connections) for loc in view.locations])
+    return _graph(tuple((loc.code, tuple(loc.connections)) for loc in view.locations))
 
 
 def layout_graph(view: LcgView) -> Graph:
     """The scenario's whole map: every location it can put into play and those in play now. Tiles are placed
     on it, so a location's place is a function of the scenario, not of which locations are in play: one that
     enters play takes its own place and moves nobody."""
-    return graph_of([(m.code, m.connections) for m in view.map_locations]
-                    + [(loc.code, loc.connections) for loc in view.locations])
+    return _graph(tuple((m.code, tuple(m.connections)) for m in view.map_locations)
+                  + tuple((loc.code, tuple(loc.connections)) for loc in view.locations))
 
 
 def shown_routes(view: LcgView, area: Box) -> dict[tuple[str, str], tuple[Point, ...]]:
