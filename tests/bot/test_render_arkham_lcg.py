@@ -420,12 +420,13 @@ def test_a_location_entering_play_moves_no_tile_already_in_play() -> None:
 
 def test_an_enemy_name_takes_a_second_line_before_it_is_cut() -> None:
     """Issue 30 item 16: "The Barnacled Thi…" was cut where the tile had room below. A name too long for one
-    line of its chip is wrapped on two (full board and channel board); only a name longer than two lines is
-    cut."""
+    line of its chip is wrapped on two (full board and channel board), and so is a location's name on its
+    tile's header; only a name longer than two lines is cut."""
     from bot.games.arkham_lcg.render.inline import cache_clear, render_inline
 
     view = _clear_table(_table())
     first = view.locations[0]
+    first.name = "Achterberg Boarding House of the Drowned"
     name = "The Barnacled Thing from the Harbour"
     view.enemies = [EnemyView(uid=902, code="e", name=name, location=first.code, engaged=None, exhausted=False,
                               damage=1, health=4, fight=1, evade=1, attack_damage=1, attack_horror=1, doom=0)]
@@ -438,6 +439,8 @@ def test_an_enemy_name_takes_a_second_line_before_it_is_cut() -> None:
         assert not [t for t in texts if t.endswith("…")], render.__name__
         lines = [t for t in texts if t and t in name]
         assert len(lines) == 2 and " ".join(lines) in name, (render.__name__, lines)
+        header = [t for t in texts if t and t in first.name and t not in name]
+        assert " ".join(header) == first.name, (render.__name__, header)
 
 
 def test_fit_lines_shrinks_then_wraps_then_cuts() -> None:

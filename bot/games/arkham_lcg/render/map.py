@@ -41,12 +41,13 @@ from bot.games.arkham_lcg.render.style import (
     initials,
     seat_colour,
 )
-from bot.render.kit import Box, Color, Theme, draw_text, ellipsize, fit_lines, fit_size, text_width
+from bot.render.kit import Box, Color, Theme, draw_text, ellipsize, fit_lines, text_width
 from engine.arkham_lcg.view import EnemyView, LcgView, LocationView
 
 SCALE = 2
 PAD = 12  # between the map panel's edge and the tiles
 HEAD_H = 26
+HEAD_H2 = 2 * 15 + 12  # a header whose name takes two lines
 INFO_H = 22
 BADGE = 22
 CHIP_H = 18
@@ -109,10 +110,22 @@ def location_boxes(view: LcgView) -> dict[str, Box]:
     return {code: box for code, box in tile_boxes(layout_graph(view), map_area()).items() if code in in_play}
 
 
-def tile_parts(box: Box, attachments: bool = False, investigators: bool = True) -> TileParts:
-    """A tile's regions; enemy chips take the investigators' row too when nobody is there."""
-    head = Box(box.x, box.y, box.w, HEAD_H)
-    info_y = box.y + HEAD_H + 4
+def name_lines(name: str, box: Box) -> tuple[int, list[str]]:
+    """A location's name on its tile's header: one line (17 px, else 15), or two rather than a cut name."""
+    return fit_lines(name, box.w - 16, (17, 15), bold=True)
+
+
+def head_height(name: str, box: Box) -> int:
+    """The header band: one line, or two when the name takes two."""
+    return HEAD_H if len(name_lines(name, box)[1]) == 1 else HEAD_H2
+
+
+def tile_parts(box: Box, attachments: bool = False, investigators: bool = True, name: str = "") -> TileParts:
+    """A tile's regions; enemy chips take the investigators' row too when nobody is there; the header takes a
+    second line when the location's `name` needs it."""
+    head_h = head_height(name, box)
+    head = Box(box.x, box.y, box.w, head_h)
+    info_y = box.y + head_h + 4
     clue = Box(box.right - 6 - BADGE, info_y, BADGE, BADGE)
     doom = Box(clue.x - 4 - BADGE, info_y, BADGE, BADGE)
     tokens = Box(box.x + 6, box.bottom - 5 - TOKEN, box.w - 12, TOKEN)
@@ -125,9 +138,10 @@ def tile_parts(box: Box, attachments: bool = False, investigators: bool = True) 
 # ================================================================================================ the base
 
 @lru_cache(maxsize=32)
-def _base(boxes: tuple[tuple[str, Box], ...], routes: tuple[tuple[Point, ...], ...], revealed: frozenset[str]
+def _base(boxes: tuple[tuple[str, Box, int], ...], routes: tuple[tuple[Point, ...], ...], revealed: frozenset[str]
           ) -> Image.Image:
-    """The map panel with its connection lines and empty tiles, smooth (drawn at SCALE)."""
+    """The map panel with its connection lines and empty tiles (each with its header's height), smooth (drawn
+    at SCALE)."""
     panel = MAP_BOX
     big = Image.new("RGB", (panel.w * SCALE, panel.h * SCALE), Theme.BG)
     draw = ImageDraw.Draw(big)
@@ -140,18 +154,18 @@ def _base(boxes: tuple[tuple[str, Box], ...], routes: tuple[tuple[Point, ...], .
     for route in routes:
         draw.line([((x - panel.x) * SCALE, (y - panel.y) * SCALE) for x, y in route], fill=LINK, width=4 * SCALE,
                   joint="curve")
-    for code, box in boxes:
+    for code, box, head_h in boxes:
         up = code in revealed
         draw.rounded_rectangle(s(box), radius=10 * SCALE, fill=TILE if up else BACK,
                                outline=TILE_EDGE if up else BACK_EDGE, width=2 * SCALE)
-        head = Box(box.x, box.y, box.w, HEAD_H)
+        head = Box(box.x, box.y, box.w, head_h)
         x0, y0, x1, y1 = s(head)
         inset = 2 * SCALE  # the header sits inside the tile's edge
         draw.rounded_rectangle((x0 + inset, y0 + inset, x1 - inset, y1), radius=8 * SCALE,
                                fill=TILE_HEAD if up else BACK_HEAD, corners=(True, True, False, False))
         if not up:  # a card back's emblem: two rings under where enemy chips would go
-            cx, cy = (box.center[0] - panel.x) * SCALE, (box.y + HEAD_H + (box.h - HEAD_H) // 2 - panel.y) * SCALE
-            r = min(box.w, box.h - HEAD_H) * SCALE // 4
+            cx, cy = (box.center[0] - panel.x) * SCALE, (box.y + head_h + (box.h - head_h) // 2 - panel.y) * SCALE
+            r = min(box.w, box.h - head_h) * SCALE // 4
             for k in (r, r * 2 // 3):
                 draw.ellipse((cx - k, cy - k, cx + k, cy + k), outline=BACK_EDGE, width=2 * SCALE)
     return big.resize((panel.w, panel.h), Image.Resampling.LANCZOS)
@@ -255,11 +269,13 @@ def stack_chips(area: Box, here: list[EnemyView]) -> list[tuple[Box, EnemyView |
 
 def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, loc: LocationView,
                enemies: dict[int, EnemyView], view: LcgView) -> None:
-    parts = tile_parts(box, bool(loc.attachments), bool(loc.investigators))
-    name_w = box.w - 16
-    size = fit_size(loc.name, name_w, (17, 15), bold=True)
-    draw_text(image, (box.x + 8, parts.head.y + HEAD_H // 2 + 1), ellipsize(loc.name, size, name_w, True), size,
-              Theme.TEXT if loc.revealed else Theme.MUTED, bold=True, anchor="lm")
+    parts = tile_parts(box, bool(loc.attachments), bool(loc.investigators), loc.name)
+    size, lines = name_lines(loc.name, box)
+    y = parts.head.y + parts.head.h // 2 + 1 - (len(lines) - 1) * (size + 1) // 2
+    for line in lines:
+        draw_text(image, (box.x + 8, y), line, size, Theme.TEXT if loc.revealed else Theme.MUTED, bold=True,
+                  anchor="lm")
+        y += size + 1
     info_mid = parts.clue.y + BADGE // 2
     badge_left = parts.clue.right
     if loc.clues > 0:
@@ -299,7 +315,9 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, loc: Loc
 def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: LcgView) -> dict[str, Box]:
     revealed = frozenset(loc.code for loc in view.locations if loc.revealed)
     boxes = location_boxes(view)
-    base = _base(tuple(sorted(boxes.items())), tuple(shown_routes(view, map_area()).values()), revealed)
+    names = {loc.code: loc.name for loc in view.locations}
+    base = _base(tuple((code, box, head_height(names[code], box)) for code, box in sorted(boxes.items())),
+                 tuple(shown_routes(view, map_area()).values()), revealed)
     image.paste(base, (MAP_BOX.x, MAP_BOX.y))
     enemies = {e.uid: e for e in view.enemies}
     for loc in view.locations:
