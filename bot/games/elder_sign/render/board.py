@@ -403,13 +403,13 @@ LEGEND_LINE = 26
 
 
 def legend_strip_height() -> int:
-    return 2 * LEGEND_LINE + 10
+    return len(LEGEND_ROWS) * LEGEND_LINE + 10
 
 
 def draw_legend_strip(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
-    """Two lines along the bottom: the task symbols, then the doom track's spaces and the cards' marks."""
+    """A line a row along the bottom: the task symbols, the doom track's spaces, the cards' marks."""
     panel(draw, box, Theme.BG, outline=Theme.PANEL_EDGE, width=1, radius=8)
-    lines = [LEGEND_ROWS[:1], LEGEND_ROWS[1:]]
+    lines = [LEGEND_ROWS[i:i + 1] for i in range(len(LEGEND_ROWS))]
     for n, groups in enumerate(lines):
         x, cy = box.x + 12, box.y + 5 + n * LEGEND_LINE + LEGEND_LINE // 2
         for title, entries in groups:
@@ -418,7 +418,8 @@ def draw_legend_strip(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -
             for kind, label in entries:
                 _legend_icon(image, draw, kind, x, cy - 9, 18)
                 x += _legend_icon_w(kind, 18) + 5
-                draw_text(image, (x, cy), label, LEGEND_SIZE, Theme.MUTED, anchor="lm")
+                draw_text(image, (x, cy), _cut("legend", label, LEGEND_SIZE, box.right - 12 - x), LEGEND_SIZE,
+                          Theme.MUTED, anchor="lm")
                 x += text_width(label, LEGEND_SIZE) + 14
             x += 16
 
