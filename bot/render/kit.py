@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
@@ -31,6 +32,10 @@ BOLD_FONT = FONT_DIR / "Lato-Bold.ttf"
 #: for the characters Lato lacks (Greek, Cyrillic, Hebrew … in player names): see assets/fonts/README.txt
 FALLBACK_FONT = FONT_DIR / "DejaVuSans.ttf"
 FALLBACK_BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
+#: Chinese, Japanese and Korean (one weight: bold text in these scripts is drawn regular)
+CJK_FONT = FONT_DIR / "DroidSansFallback.ttf"
+#: emoji and pictographs, in one colour (one weight)
+EMOJI_FONT = FONT_DIR / "SymbolaEmoji.ttf"
 
 #: icons are drawn this many times larger and scaled down, because Pillow's primitives are not antialiased
 SUPERSAMPLE = 4
@@ -120,40 +125,72 @@ def fallback_font(size: int, bold: bool = False) -> Font:
         return font(size, bold)
 
 
+@lru_cache(maxsize=64)
+def _extra_font(path: Path, size: int, bold: bool) -> Font:
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError:
+        return fallback_font(size, bold)
+
+
+#: the fonts a character is looked for in, in order: Lato, then DejaVu, then the CJK and the emoji fonts.
+#: A run's font is its index here (0 is Lato).
+FONT_CHAIN = ("main", "fallback", "cjk", "emoji")
+
+
+def chain_font(which: int, size: int, bold: bool = False) -> Font:
+    """The `which`-th font of FONT_CHAIN at `size` px."""
+    if which == 0:
+        return font(size, bold)
+    if which == 1:
+        return fallback_font(size, bold)
+    return _extra_font(CJK_FONT if which == 2 else EMOJI_FONT, size, bold)
+
+
 #: a private-use code point no font here draws: its glyph is the font's "missing" box
 _MISSING = "\U0010fffd"
 
 
 @lru_cache(maxsize=8)
-def _missing_glyph(which: str, bold: bool) -> bytes:
-    f = font(32, bold) if which == "main" else fallback_font(32, bold)
-    return bytes(f.getmask(_MISSING))
+def _missing_glyph(which: int, bold: bool) -> bytes:
+    return bytes(chain_font(which, 32, bold).getmask(_MISSING))
 
 
 @lru_cache(maxsize=4096)
-def _has_glyph(which: str, char: str, bold: bool) -> bool:
+def _has_glyph(which: int, char: str, bold: bool) -> bool:
     """Whether the font draws `char` as itself: FreeType gives a missing character the font's box, which is
     the same mask for every missing character."""
     if char.isspace():
         return True
-    f = font(32, bold) if which == "main" else fallback_font(32, bold)
-    return bytes(f.getmask(char)) != _missing_glyph(which, bold)
+    return bytes(chain_font(which, 32, bold).getmask(char)) != _missing_glyph(which, bold)
+
+
+def _invisible(char: str) -> bool:
+    """Characters that only shape the one before them in an emoji (variation selectors, the zero-width
+    joiner, skin-tone modifiers, tag characters): no font here uses them, and drawn alone each is a box."""
+    code = ord(char)
+    return (0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF or 0xE0000 <= code <= 0xE007F
+            or unicodedata.category(char) == "Cf")
 
 
 @lru_cache(maxsize=4096)
-def runs(text: str, bold: bool = False) -> tuple[tuple[str, bool], ...]:
-    """`text` cut into (piece, drawn with the fallback font) runs. Plain text is one Lato run; a character
-    Lato lacks goes to DejaVu when DejaVu has it (else it stays a Lato box)."""
+def runs(text: str, bold: bool = False) -> tuple[tuple[str, int], ...]:
+    """`text` cut into (piece, font) runs, the font an index into FONT_CHAIN. Plain text is one Lato run; a
+    character Lato lacks goes to the first fallback that has it (else it stays a Lato box)."""
     if text.isascii():
-        return ((text, False),)
-    out: list[tuple[str, bool]] = []
+        return ((text, 0),)
+    out: list[tuple[str, int]] = []
     for char in text:
-        other = not _has_glyph("main", char, bold) and _has_glyph("fallback", char, bold)
-        if out and out[-1][1] == other:
-            out[-1] = (out[-1][0] + char, other)
+        if _invisible(char):
+            continue
+        which = 0
+        if not _has_glyph(0, char, bold):
+            which = next((i for i in range(1, len(FONT_CHAIN)) if _has_glyph(i, char, bold)), 0)
+        if out and out[-1][1] == which:
+            out[-1] = (out[-1][0] + char, which)
         else:
-            out.append((char, other))
-    return tuple(out)
+            out.append((char, which))
+    return tuple(out) or (("", 0),)
 
 
 @lru_cache(maxsize=4096)
@@ -161,9 +198,8 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     # Cached: card names and labels repeat on every render, and measuring is half the cost of drawing.
     pieces = runs(text, bold)
     if len(pieces) == 1 and not pieces[0][1]:
-        return int(font(size, bold).getlength(text))
-    return int(sum((fallback_font(size, bold) if other else font(size, bold)).getlength(piece)
-                   for piece, other in pieces))
+        return int(font(size, bold).getlength(pieces[0][0]))
+    return int(sum(chain_font(which, size, bold).getlength(piece) for piece, which in pieces))
 
 
 def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -209,6 +245,22 @@ def wrap(text: str, size: int, width: int, bold: bool = False, max_lines: int | 
     return lines
 
 
+def fit_lines(text: str, width: int, sizes: tuple[int, ...], bold: bool = False,
+              max_lines: int = 2) -> tuple[int, list[str]]:
+    """`text` in `width` px, cut only as a last resort: on one line at the largest of `sizes` that holds it,
+    else on up to `max_lines` lines at the largest size that holds it whole, else wrapped and cut at the last
+    (smallest) size. Returns (size, lines)."""
+    for size in sizes:
+        if text_width(text, size, bold) <= width:
+            return size, [text]
+    whole = " ".join(text.split())
+    for size in sizes:
+        lines = wrap(text, size, width, bold, max_lines=max_lines)
+        if " ".join(lines) == whole:
+            return size, lines
+    return sizes[-1], wrap(text, sizes[-1], width, bold, max_lines=max_lines)
+
+
 @lru_cache(maxsize=8192)
 def _text_mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
     """The coverage mask of `text` and its offset from the anchor point. Cached because FreeType
@@ -216,6 +268,7 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tu
     pieces = runs(text, bold)
     if len(pieces) > 1 or pieces[0][1]:
         return _mixed_mask(pieces, size, bold, anchor, stroke)
+    text = pieces[0][0]
     f = font(size, bold)
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
@@ -223,7 +276,7 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tu
     return mask, left, top
 
 
-def _mixed_mask(pieces: tuple[tuple[str, bool], ...], size: int, bold: bool, anchor: str,
+def _mixed_mask(pieces: tuple[tuple[str, int], ...], size: int, bold: bool, anchor: str,
                 stroke: int) -> tuple[Image.Image, int, int]:
     """Text in two fonts, run after run on one baseline. The anchor is placed from Lato's metrics (a mixed
     line's "top" and "bottom" are taken as its ascender and descender)."""
@@ -232,13 +285,13 @@ def _mixed_mask(pieces: tuple[tuple[str, bool], ...], size: int, bold: bool, anc
         ascent, descent = main.getmetrics()
     else:  # Pillow's built-in bitmap font (the shipped fonts are missing): no metrics to ask
         ascent, descent = size, size // 4
-    width = sum((fallback_font(size, bold) if other else main).getlength(p) for p, other in pieces)
+    width = sum(chain_font(which, size, bold).getlength(p) for p, which in pieces)
     pad = stroke + size  # room for glyphs taller or deeper than Lato's
     mask = Image.new("L", (int(width) + 2 * pad, ascent + descent + 2 * pad), 0)
     draw = ImageDraw.Draw(mask)
     x = float(pad)
-    for piece, other in pieces:
-        f = fallback_font(size, bold) if other else main
+    for piece, which in pieces:
+        f = chain_font(which, size, bold)
         draw.text((x, pad + ascent), piece, fill=255, font=f, anchor="ls", stroke_width=stroke)
         x += f.getlength(piece)
     horizontal, vertical = anchor[0], anchor[1]

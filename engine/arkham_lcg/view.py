@@ -45,6 +45,15 @@ class LocationView(BaseModel):
     text: str = ""
 
 
+class MapLocation(BaseModel):
+    """A location the scenario can put into play (at setup or later, from the set-aside cards) and its printed
+    connections: the whole map the scenario's locations make, so a picture can keep every tile where it is
+    when another location enters play."""
+
+    code: str
+    connections: list[str] = Field(default_factory=list)
+
+
 class EnemyView(BaseModel):
     uid: int
     code: str
@@ -121,6 +130,8 @@ class LcgView(BaseModel):
     doom_in_play: int = 0
     doom_threshold: int = 0
     locations: list[LocationView] = Field(default_factory=list)
+    #: every location the scenario can put into play, in play or not yet (the layout of its map)
+    map_locations: list[MapLocation] = Field(default_factory=list)
     enemies: list[EnemyView] = Field(default_factory=list)
     investigators: list[InvestigatorView] = Field(default_factory=list)
     bag: dict[str, int] = Field(default_factory=dict)
@@ -180,6 +191,10 @@ def build_view(state: LcgState, seat: int | None) -> LcgView:
     if g is not None:
         v.agenda, v.agenda_doom, v.doom_threshold = g.name, s.agenda_doom, g.doom
     v.doom_in_play = board.doom_in_play(state) if s.resolution is None else 0
+    setup = content.scenarios[s.id].setup
+    for code in dict.fromkeys([setup.start, *setup.locations, *setup.set_aside]):
+        if code in content.locations:
+            v.map_locations.append(MapLocation(code=code, connections=list(content.locations[code].connections)))
     for code, loc in sorted(s.locations.items()):
         d = content.locations[code]
         v.locations.append(LocationView(

@@ -396,3 +396,78 @@ def test_a_revealed_chaos_token_is_drawn_in_its_colour() -> None:
         assert edge == token_colour(token), token
     assert render_event("test.token", {"token": "skull"}, None) is not None
     assert render_event("enemy.attack", {"enemy": 3}, None) is None
+
+
+# ================================================================================================ issue 30 item 16
+
+def test_a_location_entering_play_moves_no_tile_already_in_play() -> None:
+    """Issue 30 item 16: the map re-laid itself out when a location entered play. Tiles are placed on the
+    scenario's whole map (every location it can put into play, `map_locations`), so the locations already in
+    play keep their tiles, on both boards, when another enters."""
+    from bot.games.arkham_lcg.render.inline import inline_location_boxes
+
+    after = _table()
+    assert {m.code for m in after.map_locations} >= {loc.code for loc in after.locations}
+    start = next(loc.code for loc in after.locations if loc.investigators)
+    for entering in [loc for loc in after.locations if loc.code != start]:
+        before = after.model_copy(deep=True)
+        before.locations = [loc for loc in before.locations if loc.code != entering.code]
+        for boxes_of in (location_boxes_of, inline_location_boxes):
+            was, now = boxes_of(before), boxes_of(after)
+            assert entering.code not in was and entering.code in now
+            assert {code: now[code] for code in was} == was, (boxes_of.__name__, entering.code)
+
+
+def test_an_enemy_name_takes_a_second_line_before_it_is_cut() -> None:
+    """Issue 30 item 16: "The Barnacled Thi…" was cut where the tile had room below. A name too long for one
+    line of its chip is wrapped on two (full board and channel board), and so is a location's name on its
+    tile's header; only a name longer than two lines is cut."""
+    from bot.games.arkham_lcg.render.inline import cache_clear, render_inline
+
+    view = _clear_table(_table())
+    first = view.locations[0]
+    first.name = "Achterberg Boarding House of the Drowned"
+    name = "The Barnacled Thing from the Harbour"
+    view.enemies = [EnemyView(uid=902, code="e", name=name, location=first.code, engaged=None, exhausted=False,
+                              damage=1, health=4, fight=1, evade=1, attack_damage=1, attack_horror=1, doom=0)]
+    first.enemies = [902]
+    cache_clear()
+    for render in (render_board, render_inline):
+        with kit.record_text() as drawn:
+            render(view)
+        texts = [t for t, _ in drawn]
+        assert not [t for t in texts if t.endswith("…")], render.__name__
+        lines = [t for t in texts if t and t in name]
+        assert len(lines) == 2 and " ".join(lines) in name, (render.__name__, lines)
+        header = [t for t in texts if t and t in first.name and t not in name]
+        assert " ".join(header) == first.name, (render.__name__, header)
+
+
+def test_fit_lines_shrinks_then_wraps_then_cuts() -> None:
+    sizes = (20, 16)
+    assert kit.fit_lines("Short", 200, sizes) == (20, ["Short"])
+    wide = kit.text_width("The Barnacled Thing", 20)
+    assert kit.fit_lines("The Barnacled Thing", wide - 5, sizes) == (16, ["The Barnacled Thing"])
+    size, lines = kit.fit_lines("The Barnacled Thing from the Harbour", 190, sizes)
+    assert len(lines) == 2 and not lines[-1].endswith("…") and " ".join(lines).startswith("The Barnacled")
+    size, lines = kit.fit_lines("The Barnacled Thing from the Harbour of the Deepest Sea", 120, sizes)
+    assert size == 16 and len(lines) == 2 and lines[-1].endswith("…")
+
+
+def test_the_skill_test_panel_shows_a_value_only_once_a_token_is_drawn() -> None:
+    """Issue 30 item 16: the panel said "Value 0 vs 2: in progress" before any token was drawn. It says what is
+    tested against which difficulty, and the value only once a token has fixed it (Rules Reference, Skill
+    Tests: the modified skill value is determined after the chaos token is revealed)."""
+    view = _table()
+    view.test = SkillTest(seat=0, skill="intellect", difficulty=2, action="investigate", tokens=[], committed=[],
+                          value=0, success=None)
+    with kit.record_text() as drawn:
+        render_board(view)
+    texts = [t for t, _ in drawn]
+    assert "Intellect (investigate) against difficulty 2" in texts
+    assert not [t for t in texts if t.startswith("Value 0")]
+    assert "Value known once the token is drawn" in texts
+    view.test = view.test.model_copy(update={"tokens": ["-1"], "value": 3})
+    with kit.record_text() as drawn:
+        render_board(view)
+    assert "Value 3 vs 2: resolving" in [t for t, _ in drawn]

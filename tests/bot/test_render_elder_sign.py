@@ -29,7 +29,7 @@ from bot.games.elder_sign.render.board import (
     symbols_from_text,
     table_layout,
 )
-from bot.render import RENDERERS
+from bot.render import RENDERERS, kit
 from bot.render import render_table as dispatch_render
 from bot.render.kit import Box, Theme
 from engine import api
@@ -344,9 +344,15 @@ def test_every_panel_holds_its_planned_lines() -> None:
                     assert box.h >= lay.card_plans[card["where"]].height(), card["name"]
 
 
+def _without_band(v: dict[str, Any]) -> bool:
+    """No Other World, no roll, no die held by a lock: nothing for a lower band."""
+    return (v["phase"] == "normal" and not v["over"] and not v["other_worlds"] and not v["adventure"]
+            and all(v["adventures"]) and not any(lk["die"] for lk in v["locks"])
+            and not any(d["loc"] == "secured" for d in v["dice"]))
+
+
 def test_cards_grow_into_the_space_below_and_a_legend_closes_the_column() -> None:
-    view = _find(lambda v: v["phase"] == "normal" and not v["over"] and not v["other_worlds"]
-                 and not v["adventure"] and all(v["adventures"]))
+    view = _find(_without_band)
     lay = table_layout(view)
     assert not lay.band and lay.legend is not None
     assert lay.legend.bottom == lay.size[1] - 16  # the strip sits on the bottom margin
@@ -426,3 +432,93 @@ def test_typed_and_plain_views_draw_the_same_table() -> None:
     typed = api.view(state, None)
     assert type(typed).__name__ == "ElderSignView"
     assert render_table(typed) == render_table(typed.model_dump())
+
+
+# ------------------------------------------------------------------------------------------------ issue 30
+
+#: player names in scripts Lato lacks: DejaVu's (Cyrillic), the CJK font's (Chinese, Korean), the emoji font's
+WORLD_NAMES = ["Ærwyn", "Дмитрий", "李雷", "🐙 Octavia", "김민준"]
+
+
+def _ink(text: str) -> bytes:
+    image = Image.new("L", (120, 60), 0)
+    kit.draw_text(image, (10, 45), text, 32, 255, anchor="ls")  # type: ignore[arg-type]
+    return image.tobytes()
+
+
+def _boxed(text: str) -> set[str]:
+    """The characters of `text` drawn as a font's empty box (no font had them)."""
+    box = _ink(kit._MISSING)
+    return {c for c in text if not c.isspace() and _ink(c) == box}
+
+
+def test_player_names_in_any_script_are_drawn_not_boxed_on_both_boards() -> None:
+    """Issue 30 item 14: a Chinese, Korean, Cyrillic or emoji name was drawn as "@??" (empty boxes) in the
+    investigator panel. Every text either board draws, names included, is drawn with glyphs: a character
+    Lato lacks comes from the fallback fonts."""
+    from bot.games.elder_sign.render.inline import cache_clear, render_inline
+
+    seats = [SeatSpec(seat=i, name=n) for i, n in enumerate(WORLD_NAMES)]
+    state, _ = api.new_game("elder-sign", seats, {}, seed=3)
+    rng = random.Random(1)
+    for _ in range(30):
+        prompt = api.prompts(state)[0]
+        state, _ = api.apply(state, rng.choice(prompt.answers(prompt.seats[0])))
+    view = api.view(state, None).model_dump()
+    cache_clear()
+    with kit.record_text() as drawn:
+        render_table(view)
+        render_inline(view)
+    texts = {t for t, _ in drawn}
+    for name in WORLD_NAMES:
+        assert any(name in t for t in texts), name  # each name is on the picture (whole, in one text)
+    assert {t: _boxed(t) for t in texts if _boxed(t)} == {}
+
+
+def _locked_view() -> dict[str, Any]:
+    """A table between adventures whose Mythos card holds a green die (Rules of Play, "Locked Dice": a lock
+    icon on a Mythos card or a monster takes a die out of every roll until freed)."""
+    view = _normal_view()
+    view["adventure"] = None
+    view["dice"] = [dict(d, loc="supply", face=None, holder=None) for d in view["dice"]]
+    view["dice"][0].update(loc="locked", holder="L1")
+    view["locks"] = [{"color": "green", "source": "Visitors from Dunwich", "die": view["dice"][0]["id"]}]
+    return view
+
+
+def test_a_die_locked_by_a_mythos_card_or_a_monster_is_drawn_locked_on_the_dice_row() -> None:
+    """Issue 30 item 14: a die locked by the Mythos card (or a monster) was not drawn anywhere: the table's
+    dice cell shows it padlocked, with what holds it."""
+    view = _locked_view()
+    lay = table_layout(view)
+    kinds = [k for k, _ in lay.band_items]
+    assert "dice" in kinds
+    box = lay.band[kinds.index("dice")]
+    with kit.record_text() as drawn:
+        image = _image(render_table(view))
+    # the padlocked die: a green square (lock_icon) in the dice cell, its sources named under it
+    assert _blobs(image, box, DIE_COLOURS["green"], min_area=400) == 1
+    assert any("Visitors from Dunwich" in t and t.startswith("by ") for t, _ in drawn)
+    # a lock still waiting for a die holds nothing: nothing is drawn for it
+    view["locks"][0]["die"] = None
+    view["dice"][0].update(loc="supply", holder=None)
+    assert "dice" not in [k for k, _ in table_layout(view).band_items]
+
+
+def test_the_legend_explains_a_cards_terror_line() -> None:
+    """Issue 30 item 14: the "Terror" line at a card's foot was not explained. Both forms of the legend (a
+    cell of the lower band, a strip along the bottom) say when it fires (Rules of Play, "Terror Effects": on
+    a failed roll that shows a terror face), uncut."""
+    from bot.games.elder_sign.render import board
+
+    in_cell = _locked_view()
+    assert "legend" in [k for k, _ in table_layout(in_cell).band_items]
+    strip = _find(_without_band)
+    assert table_layout(strip).legend is not None
+    for view in (in_cell, strip):
+        board.clipped.clear()
+        with kit.record_text() as drawn:
+            render_table(view)
+        texts = [t for t, _ in drawn]
+        assert board.TERROR_LINE in texts and "Terror" in texts
+        assert not [c for c in board.clipped if c[0] == "legend"]

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from bot.games.eldritch.render.board import HEIGHT, WIDTH, cache_clear, render_board, render_board_image, space_xy
-from bot.games.eldritch.render.map import TOKEN_STEP, map_layout
+from bot.games.eldritch.render.map import map_layout
 from bot.games.eldritch.render.panels import COLUMN, seat_grid
 from bot.games.eldritch.render.style import (
     CLUE,
@@ -215,11 +215,10 @@ def test_each_investigator_stands_on_their_space_in_their_seat_colour() -> None:
     # sampled just above the initial letter, inside the disc
     x, y = lay.places["london"].investigators
     assert share(image, (x, y - 10), 1, SEAT_COLOURS[0]) == 1
-    # two on one space: side by side, in seat order
-    x, y = lay.places["space-17"].investigators
-    left = x - TOKEN_STEP // 2
-    assert share(image, (left, y - 10), 1, SEAT_COLOURS[1]) == 1
-    assert share(image, (left + TOKEN_STEP, y - 10), 1, SEAT_COLOURS[2]) == 1
+    # two on one space: each at its own slot around it, in seat order
+    for k, seat in enumerate((1, 2)):
+        x, y = lay.places["space-17"].investigator(k)
+        assert share(image, (x, y - 10), 1, SEAT_COLOURS[seat]) == 1
     x, y = lay.places["tokyo"].investigators
     assert not any(share(image, (x, y - 10), 1, c) for c in SEAT_COLOURS[:3])
 
@@ -384,3 +383,116 @@ def test_one_and_eight_investigators_fit(players: int) -> None:
     cells = seat_grid(players).cells
     assert len(cells) == players and all(c.h >= 70 for c in cells)
     assert image.size == (WIDTH, HEIGHT)
+
+
+# ------------------------------------------------------------------------------------------------ issue 30
+
+def _path_midpoints(version: str) -> list[tuple[float, float]]:
+    from bot.games.eldritch.render.map import path_lines
+
+    return [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in path_lines(map_layout(version))]
+
+
+def test_every_token_sits_on_its_own_space_never_between_two() -> None:
+    """Issue 30 item 15: tokens floated between spaces, on the paths. Every space's token slots (full board
+    and channel board) lie on a ring around it: within a token's reach of its shape, nearer its own centre
+    than any other space's, never on a path's midpoint; every space has at least three (the first
+    investigator, the Monsters, the Clues)."""
+    from bot.games.eldritch.render import inline as eh_inline
+    from bot.games.eldritch.render.map import MIN_SLOTS, SLOT_RING, TOKEN_R
+
+    version = started().content_version
+    lay = map_layout(version)
+    boards = [({k: p.centre for k, p in lay.places.items()}, {k: p.slots for k, p in lay.places.items()},
+               SLOT_RING, TOKEN_R + 1, _path_midpoints(version))]
+    xy = eh_inline.inline_space_xy
+    midpoints = [eh_inline._xy(*m) for m in _path_midpoints(version)]
+    boards.append(({k: xy(version, k) for k in lay.places}, eh_inline.token_slots(version), eh_inline.SLOT_RING,
+                   eh_inline.TOKEN // 2 + 1, midpoints))
+    for centres, slots, ring, token_r, mids in boards:
+        for space, centre in centres.items():
+            assert len(slots[space]) >= MIN_SLOTS, space
+            for slot in slots[space]:
+                own = math.dist(slot, centre)
+                assert own <= ring + 2 * token_r + 1, (space, slot)
+                nearest_other = min(math.dist(slot, c) for k, c in centres.items() if k != space)
+                assert own < nearest_other, (space, slot)
+                assert all(math.dist(slot, m) >= token_r for m in mids), (space, slot)
+
+
+def test_tokens_of_one_space_do_not_cover_each_other() -> None:
+    lay = map_layout(started().content_version)
+    for space, place in lay.places.items():
+        for i, a in enumerate(place.slots):
+            for b in place.slots[i + 1:]:
+                assert math.dist(a, b) >= 29, space
+
+
+def test_a_wounded_monster_shows_its_wounds_on_its_badge() -> None:
+    """Issue 30 item 15: damage on a Monster stays until it is defeated (Rules Reference, Monsters), so the
+    board shows it: wounds against toughness ("2/7") on a tag at the Monster's badge, on both boards; an
+    unwounded Monster has no tag."""
+    from bot.games.eldritch.render.inline import cache_clear as inline_clear
+    from bot.games.eldritch.render.inline import render_inline
+    from bot.render import kit
+
+    state = started()
+    plain, epic = kinds(state.content_version)
+    state.monsters = [MonsterToken(uid=900, kind=plain, space="istanbul", damage=1),
+                      MonsterToken(uid=901, kind=plain, space="istanbul"),
+                      MonsterToken(uid=990, kind=epic, space="rome", damage=2),
+                      MonsterToken(uid=991, kind=plain, space="tokyo")]
+    view = view_of(state)
+    toughness = {m.uid: m.toughness for m in view.monsters}
+    cache_clear()
+    inline_clear()
+    for render in (render_board, render_inline):
+        with kit.record_text() as drawn:
+            render(view)
+        texts = [t for t, _ in drawn]
+        assert f"1/{toughness[900]}" in texts and f"2/{toughness[990]}" in texts, render.__name__
+        assert f"0/{toughness[901]}" not in texts and f"0/{toughness[991]}" not in texts
+    # the tag is drawn at the badge: the picture differs there from the same table without wounds
+    lay = map_layout(state.content_version)
+    x, y = lay.places["rome"].monsters
+    wounded = render_board_image(view)
+    state.monsters[2].damage = 0
+    cache_clear()
+    whole = render_board_image(view_of(state))
+    box = (x - 24, y - 34, x + 24, y + 34)
+    assert wounded.crop(box).tobytes() != whole.crop(box).tobytes()
+
+
+def test_the_asia_region_name_lies_on_land_clear_of_every_space_and_name() -> None:
+    """Issue 30 item 15: "ASIA & AUSTRALIA" sat over the Indian Ocean, where it read as a sea's name. Its box
+    lies on land (nine points in ten of it, by the coastlines drawn), on no space, no space's name and no
+    token slot of the first three."""
+    from PIL import ImageDraw
+
+    from bot.games.eldritch.render.geo import LAKES, LAND
+    from bot.games.eldritch.render.map import MIN_SLOTS, REGION_LABELS, REGION_SIZE, _coast
+    from bot.render.kit import text_width
+
+    lay = map_layout(started().content_version)
+    land = Image.new("L", (MAP_BOX.w, MAP_BOX.h), 0)
+    draw = ImageDraw.Draw(land)
+    for shift in (-MAP_BOX.w, 0, MAP_BOX.w):
+        for polygon, fill in [(p, 255) for p in LAND] + [(p, 0) for p in LAKES]:
+            draw.polygon([(x + shift, y) for x, y in _coast(polygon)], fill=fill)
+    name, (cx, cy) = next(r for r in REGION_LABELS if r[0].startswith("ASIA"))
+    w, h = text_width(name, REGION_SIZE, True), REGION_SIZE
+    points = [(x, y) for x in range(cx - w // 2, cx + w // 2, 6) for y in range(cy - h // 2, cy + h // 2, 4)]
+    on_land = sum(1 for p in points if land.getpixel(p))
+    assert on_land >= 0.9 * len(points)
+    box = (cx - w // 2 + MAP_BOX.x, cy - h // 2 + MAP_BOX.y, cx + w // 2 + MAP_BOX.x, cy + h // 2 + MAP_BOX.y)
+
+    def clear(x0: float, y0: float, x1: float, y1: float) -> bool:
+        return x1 <= box[0] or box[2] <= x0 or y1 <= box[1] or box[3] <= y0
+
+    for place in lay.places.values():
+        assert clear(place.x - 20, place.y - 20, place.x + 20, place.y + 20), place.space.id
+        if place.label is not None:
+            b = place.label.box
+            assert clear(b.x, b.y, b.right, b.bottom), place.space.id
+        for sx, sy in place.slots[:MIN_SLOTS]:
+            assert clear(sx - 15, sy - 15, sx + 15, sy + 15), place.space.id

@@ -40,3 +40,16 @@ def test_mixed_text_keeps_one_baseline_and_its_anchor() -> None:
     kit.draw_text(centred, (300, 60), "Σοφία", 32, 255, anchor="mm")  # type: ignore[arg-type]
     box = centred.getbbox()
     assert box is not None and abs((box[0] + box[2]) / 2 - 300) <= 3 and abs((box[1] + box[3]) / 2 - 60) <= 6
+
+
+def test_chinese_korean_and_emoji_names_come_from_the_cjk_and_emoji_fonts() -> None:
+    """Issue 30 item 14: "李雷" was drawn as two empty boxes ("@??"). Characters neither Lato nor DejaVu has go
+    to the CJK font (Chinese, Japanese, Korean) or the emoji font; the invisible characters that only shape
+    an emoji (variation selector, skin tone) are left out rather than boxed."""
+    assert kit.runs("李雷") == (("李雷", kit.FONT_CHAIN.index("cjk")),)
+    assert kit.runs("김민준")[0][1] == kit.FONT_CHAIN.index("cjk")
+    assert kit.runs("🐙 Octavia") == (("🐙", kit.FONT_CHAIN.index("emoji")), (" Octavia", 0))
+    assert kit.runs("👍🏽") == kit.runs("👍") and kit.runs("❤️") == kit.runs("❤")
+    boxes = _ink(kit._MISSING * 2)
+    for name in ("李雷", "김민준", "🐙"):
+        assert _ink(name) != boxes and _ink(name).count(0) < len(_ink("")), name

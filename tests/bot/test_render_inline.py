@@ -222,23 +222,28 @@ def test_eldritch_writes_every_space_number_in_its_shape_at_the_readable_size() 
 
 
 def test_eldritch_draws_gates_monsters_clues_and_investigators_where_they_are() -> None:
+    """Each token on its space's slot (issue 30 item 15: tokens sit around their space, not between spaces)."""
     view = _mid("eldritch", 4, lambda v: not v.over and any(s.gate for s in v.spaces) and v.monsters)
     image, texts = measured(eh, view)
     version = view.content_version
+    half = eh.TOKEN // 2
     for space in view.spaces:
         x, y = eh.inline_space_xy(version, space.id)
         if space.gate:
             ring = eh.omen_colour(space.gate)
             assert count(image, Box(x - eh.GATE // 2, y - eh.GATE // 2, eh.GATE, eh.GATE), ring) > 100, space.name
         if space.clues:
-            assert count(image, Box(x - 90, y - 30, 80, 60), eh.CLUE) > 100, space.name
+            x, y = eh.inline_token_xy(version, space.id, "clues")
+            assert count(image, Box(x - half, y - half, eh.TOKEN, eh.TOKEN), eh.CLUE) > 100, space.name
     for m in view.monsters:
-        x, y = eh.inline_space_xy(version, m.space)
-        assert count(image, Box(x + 10, y - 30, 80, 60), MONSTER) > 100
+        x, y = eh.inline_token_xy(version, m.space, "monsters")
+        assert count(image, Box(x - half, y - half, eh.TOKEN, eh.TOKEN), MONSTER) > 100
+    people: dict[str, int] = {}
     for inv in view.investigators:
         if inv.name and not inv.defeated and not inv.eliminated:
-            x, y = eh.inline_space_xy(version, inv.space)
-            assert count(image, Box(x - 100, y - 150, 200, 130), eh.seat_colour(inv.seat)) > 150, inv.name
+            k = people[inv.space] = people.get(inv.space, -1) + 1
+            x, y = eh.inline_token_xy(version, inv.space, "investigator", k)
+            assert count(image, Box(x - half, y - half, eh.TOKEN, eh.TOKEN), eh.seat_colour(inv.seat)) > 150, inv.name
             assert drawn(texts, f"HP {inv.health}/{inv.max_health}")
             assert drawn(texts, f"SAN {inv.sanity}/{inv.max_sanity}")
     assert (str(view.doom), kit_inline.BIG) in texts

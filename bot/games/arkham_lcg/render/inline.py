@@ -27,8 +27,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.arkham_lcg.render.campaign import result_line
-from bot.games.arkham_lcg.render.layout import GAP_X, link_routes, placements
-from bot.games.arkham_lcg.render.map import map_graph
+from bot.games.arkham_lcg.render.layout import GAP_X, placements
+from bot.games.arkham_lcg.render.map import layout_graph, shown_routes
 from bot.games.arkham_lcg.render.panels import PHASES
 from bot.games.arkham_lcg.render.style import (
     BACK,
@@ -59,7 +59,19 @@ from bot.games.arkham_lcg.render.style import (
 )
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, SMALL, WIDTH, Colours, Seat, Stat, Tile
-from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, ellipsize, panel, text_width, to_png, wrap
+from bot.render.kit import (
+    Box,
+    Color,
+    PictureCache,
+    Theme,
+    draw_text,
+    ellipsize,
+    fit_lines,
+    panel,
+    text_width,
+    to_png,
+    wrap,
+)
 from engine.arkham_lcg.view import EnemyView, InvestigatorView, LcgView, LocationView
 
 __all__ = ["WIDTH", "inline_location_boxes", "render_inline", "render_inline_image"]
@@ -67,6 +79,7 @@ __all__ = ["WIDTH", "inline_location_boxes", "render_inline", "render_inline_ima
 LINE = SMALL + 6
 TOKEN = 42
 CHIP_H = SMALL + 12
+CHIP_H2 = CHIP_H + LINE  # a chip whose name takes two lines
 TILE_PAD = 8
 #: a tile's height: a two-line name, the shroud line, two enemies and the investigators' row
 TILE_H = 2 * LINE + 8 + LINE + 6 + 2 * (CHIP_H + 4) + TOKEN + 2 * TILE_PAD
@@ -93,7 +106,7 @@ def _is_campaign(view: LcgView) -> bool:
 
 def _rows(view: LcgView) -> int:
     """How many rows of tiles the full board's arrangement has (bands stacked)."""
-    probe = placements(map_graph(view), Box(0, 0, 4000, 4000))
+    probe = placements(layout_graph(view), Box(0, 0, 4000, 4000))
     bands: dict[int, int] = {}
     for p in probe.values():
         bands[p.band] = max(bands.get(p.band, 0), p.index + 1)
@@ -119,8 +132,10 @@ def inline_location_boxes(view: LcgView | Mapping[str, Any]) -> dict[str, Box]:
 def _tiles(view: LcgView, area: Box) -> dict[str, Box]:
     """Tiles as wide as the column allows (the full board caps them smaller), the rows sharing the height."""
     inner = area.inset(12)
-    placed = placements(map_graph(view), inner)
-    if not placed:
+    # placed on the scenario's whole map, so a location entering play moves no other tile
+    placed = placements(layout_graph(view), inner)
+    in_play = {loc.code for loc in view.locations}
+    if not in_play:
         return {}
     rows = _rows(view)
     tile_h = min(TILE_H, (inner.h - (rows - 1) * ROW_GAP) // rows)
@@ -129,6 +144,8 @@ def _tiles(view: LcgView, area: Box) -> dict[str, Box]:
     cell_w = (inner.w - (cols - 1) * GAP_X) // cols if bands == 1 else min(p.box.w for p in placed.values())
     out = {}
     for code, p in placed.items():
+        if code not in in_play:
+            continue
         cx, cy = p.box.center
         w = max(p.box.w, min(cell_w, 300))
         out[code] = Box(cx - w // 2, cy - tile_h // 2, w, tile_h)
@@ -137,11 +154,22 @@ def _tiles(view: LcgView, area: Box) -> dict[str, Box]:
 
 def _draw_links(draw: ImageDraw.ImageDraw, view: LcgView, area: Box, tiles: dict[str, Box]) -> None:
     inner = area.inset(12)
-    for (a, b), route in link_routes(map_graph(view), inner).items():
+    for (a, b), route in shown_routes(view, inner).items():
         if a in tiles and b in tiles and len(route) == 2:
             draw.line([tiles[a].center, tiles[b].center], fill=LINK, width=5)
         else:
             draw.line(list(route), fill=LINK, width=5, joint="curve")
+
+
+def _chip_lines(enemy: EnemyView, width: int) -> list[str]:
+    """The enemy's name in a chip `width` px wide: on one line, or on two rather than cut (its health is at
+    the right)."""
+    return fit_lines(inline.short_name(enemy.name), _name_room(enemy, width), (SMALL,), bold=True)[1]
+
+
+def _name_room(enemy: EnemyView, width: int) -> int:
+    """A chip's room for the name: 8 px in from the left, 6 px short of the health at the right."""
+    return width - 16 - text_width(f"{enemy.health - enemy.damage}", SMALL, True) - 6
 
 
 def _chip(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, enemy: EnemyView) -> None:
@@ -151,12 +179,36 @@ def _chip(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, enemy: EnemyV
                            (EXHAUSTED_INK if tired else ENEMY_EDGE), width=3 if enemy.engaged is not None else 2)
     ink = EXHAUSTED_INK if tired else inline.WHITE
     hp = f"{enemy.health - enemy.damage}"
-    right = box.right - 8
-    draw_text(image, (right, box.y + box.h // 2 + 1), hp, SMALL, ink, bold=True, anchor="rm")
-    right -= text_width(hp, SMALL, True) + 8
-    draw_text(image, (box.x + 8, box.y + box.h // 2 + 1), ellipsize(inline.short_name(enemy.name), SMALL,
-                                                                   right - box.x - 10, True),
-              SMALL, ink, bold=True, anchor="lm")
+    mid = box.y + box.h // 2 + 1
+    draw_text(image, (box.right - 8, mid), hp, SMALL, ink, bold=True, anchor="rm")
+    lines = _chip_lines(enemy, box.w)
+    if box.h < CHIP_H2 and len(lines) > 1:  # no room for a second line here: the name is cut
+        lines = [ellipsize(inline.short_name(enemy.name), SMALL, _name_room(enemy, box.w), True)]
+    y = mid - (len(lines) - 1) * LINE // 2
+    for line in lines:
+        draw_text(image, (box.x + 8, y), line, SMALL, ink, bold=True, anchor="lm")
+        y += LINE
+
+
+def _stack_chips(area: Box, here: list[EnemyView]) -> list[tuple[Box, EnemyView]]:
+    """The chips that fit `area` top-down, two lines tall where a name needs them; when not all fit, the last
+    row is left for "+n enemies" (a two-line chip short of room is drawn one line tall, its name cut)."""
+    heights = [CHIP_H if len(_chip_lines(e, area.w)) == 1 else CHIP_H2 for e in here]
+    out: list[tuple[Box, EnemyView]] = []
+    y = area.y
+    if sum(heights) + 4 * (len(here) - 1) <= area.h:
+        for enemy, h in zip(here, heights, strict=True):
+            out.append((Box(area.x, y, area.w, h), enemy))
+            y += h + 4
+        return out
+    for enemy, h in zip(here, heights, strict=True):
+        if y + h + 4 + CHIP_H > area.bottom:
+            h = CHIP_H
+            if y + h + 4 + CHIP_H > area.bottom:
+                break
+        out.append((Box(area.x, y, area.w, h), enemy))
+        y += h + 4
+    return out
 
 
 def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, loc: LocationView,
@@ -186,11 +238,10 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, loc: Loc
               Theme.MUTED if up else Theme.FAINT, anchor="lm")
     y += LINE + 6
     here = [enemies[u] for u in loc.enemies if u in enemies]
-    fit = max(1, (inner.bottom - TOKEN - 4 - y) // (CHIP_H + 4))
-    shown = here if len(here) <= fit else here[:fit - 1]
-    for enemy in shown:
-        _chip(image, draw, Box(inner.x, y, inner.w, CHIP_H), enemy)
-        y += CHIP_H + 4
+    shown = _stack_chips(Box(inner.x, y, inner.w, max(CHIP_H, inner.bottom - TOKEN - 4 - y)), here)
+    for chip in shown:
+        _chip(image, draw, chip[0], chip[1])
+        y = chip[0].bottom + 4
     if len(shown) < len(here):
         more = len(here) - len(shown)
         # "+2 enemies" takes the last chip's row

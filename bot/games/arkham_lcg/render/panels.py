@@ -28,8 +28,20 @@ from bot.games.arkham_lcg.render.style import (
     token_icon,
     token_name,
 )
-from bot.render.kit import Box, Color, Theme, dim, draw_text, ellipsize, panel, paste_icon, text_width, wrap
-from engine.arkham_lcg.view import LcgView
+from bot.render.kit import (
+    Box,
+    Color,
+    Theme,
+    dim,
+    draw_text,
+    ellipsize,
+    fit_size,
+    panel,
+    paste_icon,
+    text_width,
+    wrap,
+)
+from engine.arkham_lcg.view import LcgView, TestView
 
 PAD = 12
 CHIP = 28
@@ -124,12 +136,18 @@ def draw_top(image: Image.Image, draw: ImageDraw.ImageDraw, view: LcgView, title
         draw_text(image, (x, mid + 2), ellipsize(subtitle, TEXT, inner.x + room - x), TEXT, Theme.MUTED, anchor="lm")
 
 
+def _title(image: Image.Image, xy: tuple[int, int], name: str, room: int) -> None:
+    """An act's or agenda's name: smaller rather than cut (down to the body text's size)."""
+    size = fit_size(name, room, (TITLE, TITLE - 2, NAME, TEXT), bold=True)
+    draw_text(image, (xy[0], xy[1] + (TITLE - size) // 2), ellipsize(name, size, room, True), size, Theme.TEXT,
+              bold=True)
+
+
 def _act(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: LcgView) -> None:
     panel(draw, box, ACT_BG, outline=Theme.PANEL_EDGE, radius=10)
     inner = box.inset(PAD)
     x = _label(image, (inner.x, inner.y + 3), "ACT", Theme.ACCENT)
-    draw_text(image, (x, inner.y), ellipsize(view.act or "No act", TITLE, inner.right - x, True), TITLE,
-              Theme.TEXT, bold=True)
+    _title(image, (x, inner.y), view.act or "No act", inner.right - x)
     y = inner.y + 32
     lines = wrap(view.act_objective, TEXT, inner.w, max_lines=3) if view.act_objective else []
     for line in lines:
@@ -150,8 +168,7 @@ def _agenda(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: LcgVi
     panel(draw, box, AGENDA_BG, outline=Theme.PANEL_EDGE, radius=10)
     inner = box.inset(PAD)
     x = _label(image, (inner.x, inner.y + 3), "AGENDA", Theme.ACCENT)
-    draw_text(image, (x, inner.y), ellipsize(view.agenda or "No agenda", TITLE, inner.right - x, True), TITLE,
-              Theme.TEXT, bold=True)
+    _title(image, (x, inner.y), view.agenda or "No agenda", inner.right - x)
     bar = doom_bar_box()
     draw.rounded_rectangle(bar.inset(-2).rect(), radius=5, fill=Theme.BAR_BACK)
     for seg, filled in doom_segments(view):
@@ -211,15 +228,23 @@ def _test(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: LcgView
     draw_text(image, (x + 2, y + CHIP // 2), ellipsize(names, SMALL, max(10, inner.right - x - 2)), SMALL,
               Theme.MUTED, anchor="lm")
     y += CHIP + 8
-    if t.success is None:
-        verdict, colour = "in progress", Theme.ACCENT
-    else:
-        verdict, colour = ("success", Theme.GOOD) if t.success else ("failure", Theme.BAD)
-    draw_text(image, (inner.x, y), ellipsize(f"Value {t.value} vs {t.difficulty}: {verdict}", NAME, inner.w, True),
-              NAME, colour, bold=True)
+    line, colour = verdict_line(t)
+    draw_text(image, (inner.x, y), ellipsize(line, NAME, inner.w, True), NAME, colour, bold=True)
     if t.committed:
         line = "Committed: " + ", ".join(c.name for c in t.committed)
         draw_text(image, (inner.x, inner.bottom - SMALL - 2), ellipsize(line, SMALL, inner.w), SMALL, Theme.MUTED)
+
+
+def verdict_line(t: TestView) -> tuple[str, Color]:
+    """The test's last line: its modified value against the difficulty once a token has fixed the value (Rules
+    Reference, Skill Tests: the value is known only after the token is revealed and resolved), before that
+    what the test waits for."""
+    if t.success is not None:
+        ok = ("success", Theme.GOOD) if t.success else ("failure", Theme.BAD)
+        return f"Value {t.value} vs {t.difficulty}: {ok[0]}", ok[1]
+    if not t.tokens:
+        return "Value known once the token is drawn", Theme.ACCENT
+    return f"Value {t.value} vs {t.difficulty}: resolving", Theme.ACCENT
 
 
 def _victory(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: LcgView) -> None:

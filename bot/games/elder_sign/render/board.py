@@ -140,6 +140,9 @@ CLOCK_LABELS = ("XII", "III", "VI", "IX")
 FOOTERS = {"terror": ("Terror", SYMBOL_COLOURS["terror"]), "rewards": ("+", Theme.GOOD),
            "penalties": ("−", Theme.BAD), "midnight": ("XII", SYMBOL_COLOURS["clock"])}
 FOOT_TINT = 0.55
+#: what a card's Terror line means (Rules of Play, "Terror Effects": a failed roll that shows a terror face
+#: resolves the card's terror effects, and the Mythos card's, before a die is discarded)
+TERROR_LINE = "on a failed roll showing Terror"
 
 #: texts the renderer had to cut to fit, as (what, text); tests check that titles, card footers and the
 #: investigator panels never appear here (a player name, typed by anyone, may)
@@ -302,12 +305,14 @@ def plan_mythos(mythos: tuple[str, str] | None) -> tuple[tuple[str, ...], tuple[
 class DiceSection:
     label: str
     dice: tuple[tuple[str, str, str], ...]  # (colour, face, tag letter or "")
-    note: str = ""  # a line under the dice (which spells hold them)
+    note: str = ""  # a line under the dice (which spells hold them, what locked them)
+    locked: bool = False  # the dice are held by locks: drawn as padlocked dice, no face
 
 
 def dice_sections(table: Table) -> list[DiceSection]:
     """The dice in play, apart by where they are: rolled, kept aside (focus, assistance), held on spells,
-    used on tasks. Spell dice stay in play between turns, so they show even when no roll is on."""
+    used on tasks, locked. Spell dice and locked dice stay out of the pool between turns, so they show even
+    when no roll is on."""
     rolling = table.adventure_where is not None and not table.over
     out = []
     if rolling:
@@ -326,6 +331,13 @@ def dice_sections(table: Table) -> list[DiceSection]:
         used = tuple((d.colour, d.face or "", "") for d in table.dice_at("assigned", "battle"))
         if used:
             out.append(DiceSection("Used on tasks", used))
+    # a lock (an adventure's, a monster's or the Mythos card's) takes a die out of every roll until it
+    # leaves play (Rules of Play, "Locked Dice"): the die is shown padlocked, with what holds it
+    held = [lk for lk in table.locks if lk.die]
+    if held:
+        sources = ", ".join(dict.fromkeys(lk.source for lk in held if lk.source))
+        out.append(DiceSection("Locked, out of every roll", tuple((lk.colour, "", "") for lk in held),
+                               f"by {sources}" if sources else "", locked=True))
     return out
 
 
@@ -348,17 +360,25 @@ def tray_height(sections: list[DiceSection], width: int) -> int:
 
 # ================================================================================================ legend
 
-#: the legend, as the strip shows it: a row of task symbols, then the doom track and the cards' badges
+#: the legend, as the strip shows it: a row of task symbols, then the doom track and the cards' badges and
+#: lines (a card's "Terror" line is the one players asked about: it is not a task, it fires on a failed roll)
 LEGEND_ROWS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("Tasks", (("inv", "Investigation (add up)"), ("lore", "Lore"), ("peril", "Peril"), ("terror", "Terror"),
                ("wild", "Wildcard (any one)"), ("clock", "Clock cost"), ("lock", "Locked die"))),
     ("Doom track", (("doom", "Doom"), ("monster", "Monster space: a monster appears"))),
-    ("Cards", (("trophy", "Trophy value"),)),
+    ("Cards", (("trophy", "Trophy value"), ("terror_line", TERROR_LINE))),
 )
 
 
 def _legend_entries() -> list[tuple[str, str]]:
-    return [(k, label.split(" (")[0].split(":")[0]) for _, row in LEGEND_ROWS for k, label in row]
+    """The cell's entries, labels cut to their first words; the Terror line is drawn apart, on a row of its
+    own (its words are the explanation)."""
+    return [(k, label.split(" (")[0].split(":")[0]) for _, row in LEGEND_ROWS for k, label in row
+            if k != "terror_line"]
+
+
+def _legend_icon_w(kind: str, s: int) -> int:
+    return text_width(FOOTERS["terror"][0], LEGEND_SIZE, True) if kind == "terror_line" else s
 
 
 def _legend_icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, s: int) -> None:
@@ -372,6 +392,9 @@ def _legend_icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: in
         draw.ellipse((x + 1, y + 1, x + s - 2, y + s - 2), fill=Theme.BAR_BACK, outline=MONSTER, width=3)
     elif kind == "trophy":
         draw.ellipse((x + 1, y + 1, x + s - 2, y + s - 2), fill=TROPHY_BG, outline=Theme.ACCENT, width=2)
+    elif kind == "terror_line":  # the word as a card's footer writes it, in its colour
+        label, colour = FOOTERS["terror"]
+        draw_text(image, (x, y + s // 2), label, LEGEND_SIZE, colour, bold=True, anchor="lm")
     else:
         paste_icon(image, glyph(kind, s, SYMBOL_COLOURS.get(kind, Theme.TEXT)), (x, y))
 
@@ -380,13 +403,13 @@ LEGEND_LINE = 26
 
 
 def legend_strip_height() -> int:
-    return 2 * LEGEND_LINE + 10
+    return len(LEGEND_ROWS) * LEGEND_LINE + 10
 
 
 def draw_legend_strip(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
-    """Two lines along the bottom: the task symbols, then the doom track's spaces and the trophy badge."""
+    """A line a row along the bottom: the task symbols, the doom track's spaces, the cards' marks."""
     panel(draw, box, Theme.BG, outline=Theme.PANEL_EDGE, width=1, radius=8)
-    lines = [LEGEND_ROWS[:1], LEGEND_ROWS[1:]]
+    lines = [LEGEND_ROWS[i:i + 1] for i in range(len(LEGEND_ROWS))]
     for n, groups in enumerate(lines):
         x, cy = box.x + 12, box.y + 5 + n * LEGEND_LINE + LEGEND_LINE // 2
         for title, entries in groups:
@@ -394,8 +417,10 @@ def draw_legend_strip(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -
             x += text_width(title, LEGEND_SIZE, True) + 10
             for kind, label in entries:
                 _legend_icon(image, draw, kind, x, cy - 9, 18)
-                draw_text(image, (x + 23, cy), label, LEGEND_SIZE, Theme.MUTED, anchor="lm")
-                x += 23 + text_width(label, LEGEND_SIZE) + 14
+                x += _legend_icon_w(kind, 18) + 5
+                draw_text(image, (x, cy), _cut("legend", label, LEGEND_SIZE, box.right - 12 - x), LEGEND_SIZE,
+                          Theme.MUTED, anchor="lm")
+                x += text_width(label, LEGEND_SIZE) + 14
             x += 16
 
 
@@ -406,7 +431,7 @@ def draw_legend_cell(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) ->
     entries = _legend_entries()
     half = math.ceil(len(entries) / 2)
     first_w = max(text_width(label, 16) for _, label in entries[:half]) + 28 + 12
-    step = min(34, (inner.h - 28) // half)
+    step = min(34, (inner.h - 28) // (half + 1))  # a last row for the Terror line
     for i, (kind, label) in enumerate(entries):
         c, r = divmod(i, half)
         x, y = inner.x + c * first_w, inner.y + 28 + r * step
@@ -414,6 +439,12 @@ def draw_legend_cell(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) ->
         _legend_icon(image, draw, kind, x, y, 22)
         size = fit_size(label, room, (16, 15, 14))
         draw_text(image, (x + 28, y + 11), _cut("legend", label, size, room), size, Theme.MUTED, anchor="lm")
+    y = inner.y + 28 + half * step
+    _legend_icon(image, draw, "terror_line", inner.x, y, 22)
+    x = inner.x + _legend_icon_w("terror_line", 22) + 8
+    size = fit_size(TERROR_LINE, inner.right - x, (16, 15, 14))
+    draw_text(image, (x, y + 11), _cut("legend", TERROR_LINE, size, inner.right - x), size, Theme.MUTED,
+              anchor="lm")
 
 
 # ================================================================================================ layout
@@ -837,7 +868,7 @@ def _draw_tray(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, table: T
                sections: list[DiceSection]) -> None:
     panel(draw, box, Theme.PANEL, outline=Theme.PANEL_EDGE)
     inner = box.inset(14, 10)
-    title = "Dice" if table.adventure_where else "Dice on spells"
+    title = "Dice" if table.adventure_where or len(sections) > 1 or sections[0].locked else "Dice on spells"
     draw_text(image, (inner.x, inner.y), title, 22, Theme.TEXT, bold=True)
     y = inner.y + 30
     per_row = _per_row(inner.w)
@@ -847,7 +878,8 @@ def _draw_tray(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, table: T
         for i, (colour, face, tag) in enumerate(section.dice):
             r, c = divmod(i, per_row)
             x, dy = inner.x + c * (TRAY_DIE + TRAY_GAP), y + r * (TRAY_DIE + TRAY_GAP)
-            paste_icon(image, die_icon(colour, face, TRAY_DIE), (x, dy))
+            paste_icon(image, lock_icon(colour, TRAY_DIE) if section.locked else die_icon(colour, face, TRAY_DIE),
+                       (x, dy))
             if tag:
                 _die_tag(image, draw, x + TRAY_DIE, dy, tag)
         y += math.ceil(len(section.dice) / per_row) * (TRAY_DIE + TRAY_GAP)

@@ -93,6 +93,15 @@ class DieInfo:
 
 
 @dataclass(frozen=True)
+class LockInfo:
+    """A lock icon in play (an adventure's, a monster's or the Mythos card's) and the die it holds."""
+
+    colour: str
+    source: str  # the name of the card or monster whose icon it is
+    die: str | None  # None: waiting for a die of its colour
+
+
+@dataclass(frozen=True)
 class AncientOneInfo:
     name: str
     doom: int
@@ -121,6 +130,7 @@ class Table:
     adventure_where: str | None  # where the current roll is, if one is on
     rolls: int
     seats: tuple[SeatInfo, ...]
+    locks: tuple[LockInfo, ...] = ()
 
     @property
     def battle(self) -> bool:
@@ -199,6 +209,8 @@ def read_table(view: Any) -> Table:
         adventure_where=_get(adventure, "where") if adventure else None,
         rolls=_int(adventure, "rolls") if adventure else 0,
         seats=tuple(_seat(s, i) for i, s in enumerate(_get(view, "investigators", ()))),
+        locks=tuple(LockInfo(colour=str(_get(lk, "color", "green")), source=str(_get(lk, "source", "")),
+                             die=_get(lk, "die")) for lk in _get(view, "locks", ())),
     )
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.eldritch.render.map import TOKEN_STEP, map_image, map_layout
+from bot.games.eldritch.render.map import SpacePlace, map_image, map_layout, tag_above
 from bot.games.eldritch.render.panels import draw_seats, draw_side, draw_static, initial
 from bot.games.eldritch.render.style import (
     AWAKE_BG,
@@ -50,6 +50,7 @@ from bot.games.eldritch.render.tokens import (
     draw_investigator,
     draw_monsters,
     draw_rumor,
+    wounds_text,
 )
 from bot.render.kit import (
     Box,
@@ -64,15 +65,12 @@ from bot.render.kit import (
     panel,
     to_png,
 )
-from engine.eldritch.view import EldritchView
+from engine.eldritch.view import EldritchView, MonsterView
 
 __all__ = ["HEIGHT", "WIDTH", "render_board", "render_board_image", "space_xy"]
 
 #: encoded pictures kept for unchanged views (a re-shown board, a second channel message)
 CACHE_SIZE = 32
-#: investigator tokens per row above a space; more stack into a second row above the first
-ROW_TOKENS = 4
-
 _pictures = PictureCache(CACHE_SIZE)
 
 
@@ -114,26 +112,22 @@ def _space_names(version: str) -> dict[str, str]:
 
 # ================================================================================================ tokens
 
-def _token_row(image: Image.Image, x: int, y: int, tokens: list[tuple[Color | None, str, bool]]) -> None:
-    """Investigator tokens centred on (x, y), ROW_TOKENS a row, further rows stacked upwards. A token
-    without a colour is a defeated investigator lying there."""
-    for start in range(0, len(tokens), ROW_TOKENS):
-        row = tokens[start:start + ROW_TOKENS]
-        ry = y - (start // ROW_TOKENS) * TOKEN_STEP
-        x0 = x - (len(row) - 1) * TOKEN_STEP // 2
-        for i, (colour, letter, delayed) in enumerate(row):
-            tx = x0 + i * TOKEN_STEP
-            if colour is None:
-                draw_defeated(image, tx, ry)
-            else:
-                draw_investigator(image, tx, ry, colour, letter, delayed)
+def _draw_people(image: Image.Image, place: SpacePlace, tokens: list[tuple[Color | None, str, bool]]) -> None:
+    """Investigator tokens at their space's slots, in seat order. A token without a colour is a defeated
+    investigator lying there."""
+    for k, (colour, letter, delayed) in enumerate(tokens):
+        tx, ty = place.investigator(k)
+        if colour is None:
+            draw_defeated(image, tx, ty)
+        else:
+            draw_investigator(image, tx, ty, colour, letter, delayed)
 
 
 def _draw_tokens(image: Image.Image, view: EldritchView) -> None:
     places = map_layout(view.content_version).places
-    monsters: dict[str, list[bool]] = {}
+    monsters: dict[str, list[MonsterView]] = {}
     for m in view.monsters:
-        monsters.setdefault(m.space, []).append(m.epic)
+        monsters.setdefault(m.space, []).append(m)
     people: dict[str, list[tuple[Color | None, str, bool]]] = {}
     for inv in view.investigators:
         if inv.name and not inv.defeated and not inv.eliminated:
@@ -151,15 +145,16 @@ def _draw_tokens(image: Image.Image, view: EldritchView) -> None:
             if shown:
                 draw(image, mx + BADGE_SIZE // 2, my)
                 mx += BADGE_SIZE + 4
-    for space_id, epics in monsters.items():
+    for space_id, here in monsters.items():
         place = places.get(space_id)
         if place is not None:
-            draw_monsters(image, *place.monsters, len(epics), any(epics))
+            draw_monsters(image, *place.monsters, len(here), any(m.epic for m in here), wounds_text(here),
+                          tag_above(place.monsters[1], place.y))
     for space in view.spaces:  # investigators last: on top of anything a crowded neighbour drew
         place = places.get(space.id)
         tokens = people.get(space.id, []) + [(None, "", False) for _ in space.defeated]
         if place is not None and tokens:
-            _token_row(image, *place.investigators, tokens)
+            _draw_people(image, place, tokens)
 
 
 def _draw_result(image: Image.Image, view: EldritchView) -> None:

@@ -28,12 +28,19 @@ from PIL import Image, ImageDraw
 
 from bot.games.eldritch.render.map import (
     BADGE_DX,
+    CLUE_SLOT,
     INVESTIGATOR_DY,
+    INVESTIGATOR_SLOTS,
+    MONSTER_SLOT,
     SCALE,
     _draw_paths,
     _draw_world,
+    compute_slots,
     map_layout,
+    path_lines,
     shape_points,
+    slot_of,
+    tag_above,
 )
 from bot.games.eldritch.render.panels import PHASES, initial
 from bot.games.eldritch.render.style import (
@@ -59,18 +66,20 @@ from bot.games.eldritch.render.style import (
 )
 from bot.games.eldritch.render.tokens import (
     disc_icon,
+    draw_wounds,
     expedition_icon,
     gate_icon,
     monster_icon,
     rumor_icon,
     star_icon,
+    wounds_text,
 )
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, SMALL, WIDTH, Colours, Seat, Stat, Tile
 from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, paste_icon, text_width, to_png
-from engine.eldritch.view import EldritchView
+from engine.eldritch.view import EldritchView, MonsterView
 
-__all__ = ["MAP", "WIDTH", "inline_space_xy", "render_inline", "render_inline_image"]
+__all__ = ["MAP", "WIDTH", "inline_space_xy", "inline_token_xy", "render_inline", "render_inline_image"]
 
 #: the map's place in the picture: full width under the header, the full board's aspect kept
 MAP = Box(MARGIN, MARGIN + inline.HEADER_H + GAP, WIDTH - 2 * MARGIN,
@@ -201,45 +210,74 @@ def _draw_names(image: Image.Image, view: EldritchView) -> None:
                   anchor="mt", stroke=3, stroke_fill=LABEL_HALO)
 
 
+#: the ring the tokens sit on around a space here (clear of the shape and of an open Gate's ring)
+SLOT_RING = SHAPE_R + TOKEN // 2 + 8
+
+
+@cache
+def token_slots(version: str) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Where each space's tokens go in this picture: the full board's rule (`compute_slots`) at this
+    picture's sizes, clear of this picture's labels."""
+    lay = map_layout(version)
+    centres = {k: _xy(p.x, p.y) for k, p in lay.places.items()}
+    segments = [(_xy(*a), _xy(*b)) for a, b in path_lines(lay)]
+    return compute_slots(centres, segments, list(label_boxes(version).values()), MAP.inset(4), SLOT_RING,
+                         TOKEN // 2 + 1, tag_h=SMALL - 2)
+
+
+def inline_token_xy(version: str, space_id: str, kind: str, k: int = 0) -> tuple[int, int]:
+    """Where a token of `kind` ("monsters", "clues", "investigator": the k-th person there) sits."""
+    here = token_slots(version)[space_id]
+    if kind == "monsters":
+        return slot_of(here, MONSTER_SLOT)
+    if kind == "clues":
+        return slot_of(here, CLUE_SLOT)
+    return slot_of(here, INVESTIGATOR_SLOTS[k % len(INVESTIGATOR_SLOTS)], k // len(INVESTIGATOR_SLOTS))
+
+
 def _draw_tokens(image: Image.Image, view: EldritchView) -> None:
     lay = map_layout(view.content_version)
     places = lay.places
-    dx = round(BADGE_DX * K) + 8
-    monsters: dict[str, list[bool]] = {}
+    slots = token_slots(view.content_version)
+    monsters: dict[str, list[MonsterView]] = {}
     for m in view.monsters:
-        monsters.setdefault(m.space, []).append(m.epic)
+        monsters.setdefault(m.space, []).append(m)
     for space in view.spaces:
         place = places.get(space.id)
         if place is None:
             continue
         x, y = _xy(place.x, place.y)
+        here = slots[space.id]
         if space.gate:
             _centred(image, gate_icon(omen_colour(space.gate), GATE), x, y)
             if place.label is None:  # the ring covers the shape's edge: write the number again on top
                 draw_text(image, (x, y + 1), space.name, SMALL, SHAPE_INK, bold=True, anchor="mm")
         if space.clues:
-            _centred(image, disc_icon(CLUE, size=TOKEN), x - dx, y)
-            draw_text(image, (x - dx, y + 1), str(space.clues), SMALL, inline.DARK_INK, bold=True, anchor="mm")
+            cx, cy = inline_token_xy(view.content_version, space.id, "clues")
+            _centred(image, disc_icon(CLUE, size=TOKEN), cx, cy)
+            draw_text(image, (cx, cy + 1), str(space.clues), SMALL, inline.DARK_INK, bold=True, anchor="mm")
         marks = [(rumor_icon(TOKEN - 4), "R")] if space.rumor else []
         if space.expedition:
             marks.append((expedition_icon(TOKEN - 4), ""))
-        # rumor and expedition: under a numbered space's shape; under the Clue disc's place beside a named one
-        # (its name may be under the shape)
-        mx, my = (x, y + SHAPE_R + TOKEN // 2) if place.label is None else (x - dx, y + TOKEN)
-        for ico, letter in marks:
+        # rumor and expedition: on slots of their own, after the people's
+        for k, (ico, letter) in enumerate(marks):
+            mx, my = slot_of(here, len(here) - 1 - k)
             _centred(image, ico, mx, my)
             if letter:
                 draw_text(image, (mx, my + 1), letter, SMALL, Theme.TEXT, bold=True, anchor="mm")
-            mx -= TOKEN
-    for space_id, epics in monsters.items():
+    for space_id, stack in monsters.items():
         place = places.get(space_id)
         if place is None:
             continue
-        x, y = _xy(place.x, place.y)
-        _centred(image, monster_icon(any(epics), TOKEN), x + dx, y)
-        draw_text(image, (x + dx, y + 1), str(len(epics)), SMALL, Theme.TEXT, bold=True, anchor="mm")
-        if any(epics):
-            _centred(image, star_icon(22), x + dx + TOKEN // 2, y - TOKEN // 2)
+        mx, my = inline_token_xy(view.content_version, space_id, "monsters")
+        epic = any(m.epic for m in stack)
+        _centred(image, monster_icon(epic, TOKEN), mx, my)
+        draw_text(image, (mx, my + 1), str(len(stack)), SMALL, Theme.TEXT, bold=True, anchor="mm")
+        if epic:
+            _centred(image, star_icon(22), mx + TOKEN // 2, my - TOKEN // 2)
+        dy = TOKEN // 2 + SMALL // 2 - 4
+        draw_wounds(image, mx, my - dy if tag_above(my, _xy(place.x, place.y)[1]) else my + dy, wounds_text(stack),
+                    SMALL)
     people: dict[str, list[tuple[Color | None, str, bool]]] = {}
     for inv in view.investigators:
         if inv.name and not inv.defeated and not inv.eliminated:
@@ -249,20 +287,13 @@ def _draw_tokens(image: Image.Image, view: EldritchView) -> None:
         tokens = people.get(space.id, []) + [(None, "", False) for _ in space.defeated]
         if place is None or not tokens:
             continue
-        x, y = _xy(place.x, place.y)
-        y += round(INVESTIGATOR_DY * K) - 8
-        per_row = 4
-        for start in range(0, len(tokens), per_row):
-            row = tokens[start:start + per_row]
-            ry = y - (start // per_row) * TOKEN_STEP
-            x0 = x - (len(row) - 1) * TOKEN_STEP // 2
-            for i, (colour, letter, delayed) in enumerate(row):
-                tx = x0 + i * TOKEN_STEP
-                if colour is None:
-                    _centred(image, disc_icon(DEFEATED, size=TOKEN, cross=True), tx, ry)
-                    continue
-                _centred(image, disc_icon(colour, TAG_DELAYED if delayed else SHAPE_EDGE, TOKEN), tx, ry)
-                draw_text(image, (tx, ry + 1), letter, SMALL, inline.DARK_INK, bold=True, anchor="mm")
+        for k, (colour, letter, delayed) in enumerate(tokens):
+            tx, ty = inline_token_xy(view.content_version, space.id, "investigator", k)
+            if colour is None:
+                _centred(image, disc_icon(DEFEATED, size=TOKEN, cross=True), tx, ty)
+                continue
+            _centred(image, disc_icon(colour, TAG_DELAYED if delayed else SHAPE_EDGE, TOKEN), tx, ty)
+            draw_text(image, (tx, ty + 1), letter, SMALL, inline.DARK_INK, bold=True, anchor="mm")
 
 
 # ================================================================================================ the rest

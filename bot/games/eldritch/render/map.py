@@ -10,7 +10,7 @@ and cached, so the layout is stable and a render only draws the tokens on top.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -54,11 +54,25 @@ INVESTIGATOR_DY = -40
 BADGE_DX = 45
 #: investigator tokens on the map: radius and the step between two tokens of a row
 TOKEN_R, TOKEN_STEP = 14, 27
-#: the region names, placed by hand in open water near their cities (map pixels: the centre of the text)
+#: a space's tokens sit on a ring around its shape, outside the open Gate's ring: at these slots, the best
+#: places of the ring first (`token_slots`). The first investigator takes the best, then the Monsters' badge,
+#: the Clue disc, and the other investigators (and defeated ones) in seat order.
+SLOT_RING = 41
+SLOTS = 8
+#: a crowded space still gets this many slots (then the least bad places); more tokens lap the ring again
+MIN_SLOTS = 3
+#: the height of the wounds tag under a Monster badge (tokens.draw_wounds at its size)
+WOUND_TAG_H = 16
+INVESTIGATOR_SLOTS = (0, 3, 4, 5, 6, 7)
+MONSTER_SLOT, CLUE_SLOT = 1, 2
+#: the angles tried around a space, and a second ring further out when the first is crowded
+SLOT_ANGLES = 36
+#: the region names, placed by hand near their cities where no space, name or path is (map pixels: the centre
+#: of the text). Asia's lies on land: over the Indian Ocean it read as the name of a sea.
 REGION_LABELS: tuple[tuple[str, Point], ...] = (
     ("THE AMERICAS", (120, 445)),
     ("EUROPE", (410, 92)),
-    ("ASIA & AUSTRALIA", (800, 478)),
+    ("ASIA & AUSTRALIA", (819, 200)),  # on the steppe between its cities, clear of paths and names
 )
 
 
@@ -84,6 +98,7 @@ class SpacePlace:
     y: int
     label: Label | None  # named spaces; numbered ones carry their number inside the shape
     marks: Point  # the first of the rumor / expedition badges (after the label, or under the shape)
+    slots: tuple[Point, ...] = ()  # where its tokens go, around the shape (`token_slots`)
 
     @property
     def centre(self) -> Point:
@@ -91,15 +106,20 @@ class SpacePlace:
 
     @property
     def investigators(self) -> Point:
-        return self.x, self.y + INVESTIGATOR_DY
+        """The first investigator's token."""
+        return self.investigator(0)
+
+    def investigator(self, k: int) -> Point:
+        """The k-th token of a person there (investigators in seat order, then defeated ones)."""
+        return slot_of(self.slots, INVESTIGATOR_SLOTS[k % len(INVESTIGATOR_SLOTS)], k // len(INVESTIGATOR_SLOTS))
 
     @property
     def monsters(self) -> Point:
-        return self.x + BADGE_DX, self.y
+        return slot_of(self.slots, MONSTER_SLOT)
 
     @property
     def clues(self) -> Point:
-        return self.x - BADGE_DX, self.y
+        return slot_of(self.slots, CLUE_SLOT)
 
 
 @dataclass(frozen=True)
@@ -262,6 +282,109 @@ def _marks_point(x: int, y: int, label: Label | None) -> Point:
     return label.box.right + 12, label.y + LABEL_SIZE // 2 + 2
 
 
+# ---------------------------------------------------------------------------------------------- token slots
+
+def slot_of(slots: tuple[Point, ...], k: int, lap: int = 0) -> Point:
+    """The k-th slot; past the last one (more tokens than slots) a lap of the ring again, shifted a little, so
+    a stack reads as a stack."""
+    if not slots:
+        return 0, 0
+    lap += k // len(slots)
+    x, y = slots[k % len(slots)]
+    return x + 8 * lap, y - 8 * lap
+
+
+def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy))
+
+
+def compute_slots(centres: dict[str, Point], segments: list[tuple[Point, Point]], labels: list[Box],
+                  bounds: Box, ring: float, token_r: float, count: int = SLOTS,
+                  tag_h: int = 0) -> dict[str, tuple[Point, ...]]:
+    """Where each space's tokens go: up to `count` points around it, on a ring just outside its shape (or
+    further out when that ring is crowded). A slot is nearer its own space than any other (by a token's
+    radius where there is room), never on a path's midpoint (half-way, a token reads as on neither end),
+    on no name and inside the map; among those, the places clear of the paths and of the other spaces' slots
+    come first. A space hemmed in by its neighbours gets at least MIN_SLOTS, the least bad places left.
+    Deterministic: sorted ids, fixed angles, a stable sort.
+
+    Everything is in one coordinate system (the caller's); `token_r` is the drawn token's radius; the
+    Monsters' slot also keeps `tag_h` px above or under its token clear of labels (for the wounds tag)."""
+    # the innermost ring overlaps the shape's edge: a last resort for a space hemmed in by its neighbours
+    rings = (ring - 12, ring - 6, ring, ring + token_r, ring + 2 * token_r)
+    angles = [2 * math.pi * i / SLOT_ANGLES - math.pi / 2 for i in range(SLOT_ANGLES)]  # from straight up
+    clear = token_r + 4
+    taken: list[tuple[float, float]] = []
+    out: dict[str, tuple[Point, ...]] = {}
+    for k in sorted(centres):
+        cx, cy = centres[k]
+        reach = rings[-1] + token_r + 4
+        near_segments = [seg for seg in segments if _segment_distance((cx, cy), *seg) < reach]
+        near_spaces = [c for j, c in centres.items() if j != k and math.dist(c, (cx, cy)) < 2 * rings[-1] + 1]
+        midpoints = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in near_segments]
+        near_labels = [b for b in labels if b.x - reach < cx < b.right + reach and b.y - reach < cy < b.bottom + reach]
+        near_taken = [t for t in taken if math.dist(t, (cx, cy)) < reach + 2 * token_r + 2]
+        options: list[tuple[int, float, tuple[float, float], bool]] = []
+        for radius in rings:
+            for angle in angles:
+                p = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+                box = Box(round(p[0] - token_r), round(p[1] - token_r), round(2 * token_r), round(2 * token_r))
+                nearest = min((math.dist(p, q) for q in near_spaces), default=math.inf)
+                midpoint = any(math.dist(p, m) < token_r + 4 for m in midpoints)
+                on_names = sum(_overlap(box, b) for b in near_labels)
+                fair = nearest > radius and not midpoint and not on_names and _overlap(box, bounds) == box.w * box.h
+                # 0: clear of everything; 1: only nearer its own space by less than a token; 2: on a name or
+                # the edge, but nearer its own space; 3: on a path's midpoint; 4: nearer another space (the
+                # last two only for a first slot no other place gives)
+                if fair:
+                    tier = 0 if nearest >= radius + token_r else 1
+                else:
+                    tier = 4 if nearest <= radius else (3 if midpoint else 2)
+                cost = abs(radius - ring) * 8 + angle_preference(angle)
+                for a, b in near_segments:
+                    d = _segment_distance(p, a, b)
+                    if d < clear:
+                        cost += (clear - d) * 15
+                cost += on_names * 20
+                # a token of one space never sits on another's
+                cost += sum(2 * token_r + 2 - d for d in (math.dist(p, t) for t in near_taken)
+                            if d < 2 * token_r + 2) * 60
+                # the wounds tag goes on the side away from the space's name: above a token level with or
+                # under the centre, below one above it (`tag_above`)
+                above = tag_above(p[1], cy)
+                tagged = Box(box.x - 6, box.y - (tag_h if above else 0), box.w + 12, box.h + tag_h)
+                tag_clear = not any(_overlap(tagged, b.inset(2)) for b in near_labels)
+                options.append((tier, cost, p, tag_clear))
+        options.sort(key=lambda o: (o[0], o[1]))  # the clearest places first, the cheapest first among them
+        chosen: list[tuple[float, float]] = []
+        while len(chosen) < count:
+            slot = len(chosen)
+            fits = [o for o in options if all(math.dist(o[2], c) >= 2 * token_r + 1 for c in chosen)]
+            if slot == MONSTER_SLOT:  # its wounds tag too stays off the labels, where a place allows it
+                fits = [o for o in fits if o[3] and o[0] <= max(1, fits[0][0])] or fits
+            if not fits or (fits[0][0] and slot >= MIN_SLOTS) or (fits[0][0] >= 3 and chosen):
+                break
+            chosen.append(fits[0][2])
+        taken += chosen
+        out[k] = tuple((round(x), round(y)) for x, y in chosen)
+    return out
+
+
+def tag_above(y: float, centre_y: float) -> bool:
+    """Whether a Monster badge's wounds tag goes above it (the badge is level with its space or lower)."""
+    return y >= centre_y - 4
+
+
+def angle_preference(angle: float) -> float:
+    """A small, steady pull towards the top and the sides (under a space is where its name usually goes), so
+    of two equally clear places the same one always wins."""
+    return 20.0 * (1 + math.sin(angle))  # 0 straight up, 40 straight down
+
+
 # ---------------------------------------------------------------------------------------------- layout
 
 @cache
@@ -280,7 +403,29 @@ def map_layout(version: str) -> MapLayout:
             label = Label(label.lines, label.x + MAP_BOX.x, label.y + MAP_BOX.y, label.w, label.h)
         x, y = lx + MAP_BOX.x, ly + MAP_BOX.y
         places[k] = SpacePlace(spaces[k], x, y, label, _marks_point(x, y, label))
-    return MapLayout(version, places, world)
+    lay = MapLayout(version, places, world)
+    names = [p.label.box for p in places.values() if p.label is not None] + region_boxes()
+    slots = compute_slots({k: p.centre for k, p in places.items()}, path_lines(lay), names, MAP_BOX.inset(4),
+                          SLOT_RING, TOKEN_R + 1, tag_h=WOUND_TAG_H)
+    return MapLayout(version, {k: replace(p, slots=slots[k]) for k, p in places.items()}, world)
+
+
+def region_boxes() -> list[Box]:
+    """The region names' boxes (picture coordinates)."""
+    out = []
+    for name, (x, y) in REGION_LABELS:
+        w, h = text_width(name, REGION_SIZE, True), REGION_SIZE + 4
+        out.append(Box(x - w // 2 + MAP_BOX.x, y - h // 2 + MAP_BOX.y, w, h))
+    return out
+
+
+def path_lines(lay: MapLayout) -> list[tuple[Point, Point]]:
+    """Every path as picture segments (two for a path across the Pacific edge)."""
+    out = []
+    for path in lay.world.paths:
+        for (ax, ay), (bx, by) in _path_segments(lay, path.a, path.b):
+            out.append(((round(ax) + MAP_BOX.x, round(ay) + MAP_BOX.y), (round(bx) + MAP_BOX.x, round(by) + MAP_BOX.y)))
+    return out
 
 
 def space_centre(version: str, space_id: str) -> Point:

@@ -1,7 +1,8 @@
 """The tokens laid on the Eldritch Horror map: open Gates (a ring in the omen colour around the space),
 investigators (a disc in the seat's colour with an initial), defeated investigators (grey discs), Monsters
-(a counted badge, starred when an Epic Monster is there), Clues (a counted disc), rumors and the active
-expedition (small badges after the space's name).
+(a counted badge, starred when an Epic Monster is there, with a tag of the wounds on them), Clues (a counted
+disc), rumors and the active expedition (small badges after the space's name). A space's tokens sit at its
+slots around its shape (`map.compute_slots`).
 
 Icons are drawn supersampled once and cached by `kit.icon`; numbers and letters are drawn on top from the
 glyph cache. Every function here draws on the final picture at a point from `eh_map.MapLayout`.
@@ -10,6 +11,7 @@ glyph cache. Every function here draws on the final picture at a point from `eh_
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -26,13 +28,15 @@ from bot.games.eldritch.render.style import (
     TAG_DELAYED,
     omen_colour,
 )
-from bot.render.kit import Color, Theme, draw_text, icon, paste_icon
+from bot.render.kit import Color, Theme, draw_text, icon, paste_icon, text_width
+from engine.eldritch.view import MonsterView
 
 GATE_SIZE = 60
 TOKEN_SIZE = 30
 BADGE_SIZE = 30
 STAR_SIZE = 20
 TEXT_SIZE = 18
+WOUND_SIZE = 14
 
 
 def _star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
@@ -128,11 +132,32 @@ def draw_defeated(image: Image.Image, x: int, y: int) -> None:
     _paste_centred(image, disc_icon(DEFEATED, cross=True), x, y)
 
 
-def draw_monsters(image: Image.Image, x: int, y: int, count: int, epic: bool) -> None:
+def wounds_text(monsters: Sequence[MonsterView]) -> str:
+    """The wounds on a space's Monsters, as damage/toughness of each wounded one ("2/3"; "1/2 2/3" for two):
+    damage stays on a Monster until it is defeated (Rules Reference, Monsters), so it is part of the board."""
+    return " ".join(f"{m.damage}/{m.toughness}" for m in monsters if m.damage > 0)
+
+
+def draw_wounds(image: Image.Image, x: int, y: int, text: str, size: int = WOUND_SIZE) -> None:
+    """A Monster badge's wounds: a dark tag across the badge's lower edge, centred on (x, y)."""
+    if not text:
+        return
+    draw = ImageDraw.Draw(image)
+    w, h = text_width(text, size, True) + 8, size + 4
+    draw.rounded_rectangle((x - w // 2, y - h // 2, x + w // 2, y + h // 2), radius=h // 2, fill=Theme.BAR_BACK,
+                           outline=MONSTER_EDGE, width=1)
+    draw_text(image, (x, y + 1), text, size, Theme.TEXT, bold=True, anchor="mm")
+
+
+def draw_monsters(image: Image.Image, x: int, y: int, count: int, epic: bool, wounds: str = "",
+                  above: bool = False) -> None:
+    """The Monsters' badge with their count; their wounds on a tag under it (`above`: over it)."""
     _paste_centred(image, monster_icon(epic), x, y)
     draw_text(image, (x, y + 1), str(count), TEXT_SIZE, Theme.TEXT, bold=True, anchor="mm")
     if epic:
         _paste_centred(image, star_icon(), x + BADGE_SIZE // 2, y - BADGE_SIZE // 2)
+    dy = BADGE_SIZE // 2 + WOUND_SIZE // 2 - 2
+    draw_wounds(image, x, y - dy if above else y + dy, wounds)
 
 
 def draw_clues(image: Image.Image, x: int, y: int, count: int) -> None:
