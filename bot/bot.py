@@ -70,6 +70,7 @@ class MiskatonicBot(commands.AutoShardedBot):
         self._service = service
         self._store = store
         self._owns_store = False
+        self._warming: asyncio.Task[float] | None = None
         self._with_reminders = reminders
         self.prompt_handler = PromptPlay(self)
         self.publisher = TablePublisher(self)
@@ -90,6 +91,8 @@ class MiskatonicBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await warm_games()
+        if self.settings.WARM_PICTURES:
+            self._warming = asyncio.create_task(warm_pictures())  # in the background: login need not wait
         if self._service is None:
             if self._store is None:
                 self._store = store_for(self.settings)
@@ -127,6 +130,32 @@ async def warm_games() -> float:
 
     seconds = await asyncio.to_thread(load)
     log.info("content of %d games loaded and checked in %.2f s", len(game_ids()), seconds)
+    return seconds
+
+
+async def warm_pictures() -> float:
+    """Draw each game's channel board and full board once, for a fresh two-player table, in a worker thread:
+    the layouts every later board reuses (a map's token slots, fitted fonts) are made before the first table
+    needs them. Logs and returns how long it took; a failure is logged, never raised (pictures are drawn again
+    when asked for)."""
+    from bot.render import render_table
+    from engine.core.game import SeatSpec
+
+    def draw() -> float:
+        started = time.perf_counter()
+        seats = [SeatSpec(seat=0, name="warm"), SeatSpec(seat=1, name="up")]
+        for game in game_ids():
+            try:
+                state, _ = api.new_game(game, seats, {}, 0)
+                view = api.view(state, None)
+                for size in ("inline", "full"):
+                    render_table(game, view, size)  # type: ignore[arg-type]
+            except Exception:
+                log.warning("drawing a first board of %s at start-up failed", game, exc_info=True)
+        return time.perf_counter() - started
+
+    seconds = await asyncio.to_thread(draw)
+    log.info("first boards of %d games drawn in %.2f s", len(game_ids()), seconds)
     return seconds
 
 

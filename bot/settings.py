@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     # The service keeps this many games in memory; finished games and games idle this long are dropped.
     GAME_CACHE_SIZE: int = Field(default=512, ge=1)
     GAME_CACHE_IDLE_SECONDS: int = Field(default=1800, ge=1)
+    # Draw one board of each game in a worker thread after start-up, so that the first board after a restart
+    # does not pay for the layouts (Eldritch's map lays its token slots out once: about 1.3 s).
+    WARM_PICTURES: bool = True
 
     @field_validator("SHARD_IDS", mode="before")
     @classmethod

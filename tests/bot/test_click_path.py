@@ -8,6 +8,7 @@ by a step that fails.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -166,3 +167,17 @@ def test_content_is_loaded_at_start_up_so_no_first_table_pays_for_it() -> None:
 
     warm, cold = worst_first_table("warm"), worst_first_table("cold")
     assert warm < 0.1 and warm * 5 < cold, (warm, cold)
+
+
+def test_start_up_draws_a_first_board_of_every_game(caplog: pytest.LogCaptureFixture) -> None:
+    """The first board after a restart does not pay for the layouts (Eldritch's token slots took 1.3 s): the bot
+    draws one board of each size for every game in a worker thread once it is up (Settings.WARM_PICTURES)."""
+    import logging
+
+    from bot.bot import warm_pictures
+
+    caplog.set_level(logging.INFO, logger="bot.bot")
+    seconds = asyncio.run(warm_pictures())
+    assert seconds > 0
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    assert any("first boards of" in r.getMessage() for r in caplog.records)

@@ -60,8 +60,9 @@ def fresh_db(template: Path, directory: Path, name: str = "game.db") -> str:
 
 def bot_settings(fake: FakeDiscord, database_url: str) -> Settings:
     # The reminder loop is driven by hand in tests (`bot.reminders.run_once`), so its timer is long.
+    # Start-up's board drawing is left out: its caches are the process's, and the tests start many bots.
     return Settings(DISCORD_TOKEN=fake.token, DATABASE_URL=database_url, REMINDER_CHECK_SECONDS=3600,
-                    SHARD_COUNT=None, SHARD_IDS=None, DEV_GUILD_ID=None)
+                    SHARD_COUNT=None, SHARD_IDS=None, DEV_GUILD_ID=None, WARM_PICTURES=False)
 
 
 @dataclass
