@@ -93,10 +93,12 @@ def _play_and_check(game: str, agent: Agent, seed: int, players: int, every: int
     for n in range(most):
         if state.over:
             break
-        prompt = api.prompts(state)[0]
+        pending = api.prompts(state)
+        prompt = pending[0]
         if n % every == 0:
-            _check(game, agent, state, prompt, seed * 100_003 + n)
-            checked += 1
+            for asked in pending:  # a question to several seats at once: each is asked what it sees
+                _check(game, agent, state, asked, seed * 100_003 + n)
+                checked += 1
         state, _ = api.apply(state, agent.act(state, prompt), in_place=True, prompt=prompt)
     return checked
 

@@ -2,23 +2,26 @@
 state hidden from that seat, so an agent that decides from what the seat may see answers the same on both.
 
 Hidden in every game: the order of every deck and draw pile, the draws to come from a cup or bag (its order),
-and the game's own random number generator (reseeded). Per game:
+and the game's own random number generator (reseeded). Per game (each game's view module says the same):
 
-* Elder Sign: the adventure, other world, item, spell, ally and mythos decks; the monster cup.
-* Eldritch Horror: every encounter, asset, artifact, spell, condition, mythos and mystery deck; the Monster
-  cup; the Clue pool; the Gate stack below the Gates an effect revealed (those stay on top, in order); the
-  hidden back of each Spell and Condition an investigator holds face up: it is swapped with a copy of the same
-  front still in its deck (a card turned over right now shows its back, and stays).
-* Arkham Horror 3e: every neighborhood, street, anomaly, monster, headline, asset deck and the event deck; the
-  cup; the back of each dark pact an investigator holds, swapped with another dark pact copy in the condition
-  pile (the blessed/cursed card shows the side that is up, so it stays).
+* Elder Sign (only deck order and the cup are hidden): the adventure, other world, item, spell, ally and
+  mythos decks; the monster cup.
+* Eldritch Horror (Reference Guide, Hidden Information): every encounter, asset, artifact, spell, condition,
+  mythos and mystery deck, but the Spell and Condition decks lie face up, so a copy of the top card's front
+  stays on top; the Monster cup; the Clue pool; the Gate stack below the Gates an effect revealed (those stay
+  on top, in order); the back of each Spell and Condition an investigator holds, swapped with a copy of the
+  same front still in its deck (a card turned over right now shows its back, and stays).
+* Arkham Horror 3e (Rules Reference, Conditions: a copy's back stays hidden): every neighborhood, street,
+  anomaly, monster, headline and asset deck and the event deck; the cup's order; the back of each dark pact an
+  investigator holds, swapped with another dark pact copy in the condition pile (a blessed/cursed card shows
+  the side that is up, so it stays).
 * The card game: each investigator's deck order (its own too, but for the top cards a search of it is showing
-  the seat right now), the encounter deck, the chaos bag's order, the
-  campaign's pool of basic weaknesses not dealt; the other investigators' hands: each is shuffled into that
-  investigator's deck and the same number of cards dealt back (a hand's size is public, its cards are not).
+  that investigator right now), the encounter deck, the chaos bag's order, the campaign's pool of basic
+  weaknesses not dealt; the other investigators' hands: each is shuffled into its investigator's deck and the
+  same number of cards dealt back (a hand's size is public, its cards are not).
 
-A swap that changes a card's id (a Spell's or a Condition's copy) is recorded in `renamed` (old id -> new id),
-so a test can compare an option that names the card before and after.
+A swap of hidden backs exchanges two copies' ids everywhere in the state; it is recorded in `renamed` (old id
+-> new id, both ways), so a test can compare an option that names the card before and after.
 """
 
 from __future__ import annotations
@@ -77,7 +80,13 @@ def _eldritch_backs(state: Any, rng: random.Random) -> dict[str, str]:
 
 
 def _eldritch(state: Any, seat: int, rng: random.Random) -> None:
+    tops = {kind: state.decks[kind].draw_pile[-1] for kind in ("spell", "condition") if state.decks[kind].draw_pile}
     _shuffle_decks(state.decks, rng)
+    for kind, was in tops.items():
+        pile = state.decks[kind].draw_pile
+        # the Spell and Condition decks lie face up: the top card's front shows, so a copy of it stays on top
+        same = [i for i, card in enumerate(pile) if _copy_group(card) == _copy_group(was)]
+        pile.append(pile.pop(rng.choice(same)))
     rng.shuffle(state.cup)
     rng.shuffle(state.clue_pool)
     shown = len(state.revealed_gates)  # the revealed Gates are the top of the stack, in order
