@@ -1,12 +1,14 @@
 """AI teammates decide only from what their seat may see (issue 32, item 5; design: "Hidden information by
 view").
 
-For seeded games played by the smart agent, every tenth decision (capped) is asked twice: of the state as it
-is, and of the state with everything hidden from the asked seat scrambled (tests/support/hidden_info.py: deck
-orders, cups and bags, the chaos bag, other investigators' hands in the card game, the hidden backs of the
-Spells, Conditions and dark pacts held face up, the game's RNG). Each time a fresh copy of the agent as it
-stood (its memory and its own RNG the same) answers. The answers, and what the agent remembers afterwards, must
-be identical; so must the question the seat is asked (a prompt that changed would itself show hidden things).
+In seeded games with one, two and four seats, played by the smart agent (and by the random one), every few
+decisions each pending question is asked twice: of the state as it is, and of the state with everything hidden
+from the asked seat scrambled (tests/support/hidden_info.py: deck orders, cups, the chaos bag, other
+investigators' hands in the card game, the hidden backs of Spells, Conditions and dark pacts, the game's RNG).
+Each time a fresh copy of the agent as it stood answers (its memory and its own RNG the same). The answers, and
+what the agent remembers afterwards, must be identical; so must the question itself (a prompt that changed
+would show the seat something hidden). A cheat that reads a deck or another hand is caught (last test).
+HYPOTHESIS_PROFILE=thorough plays twelve whole games of each, checking every third decision.
 
 Judgements in the scramble (the rules leave them to us):
 * A card game investigator's hand is hidden from the other seats even where it was once shown; its size is

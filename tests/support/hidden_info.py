@@ -120,11 +120,15 @@ def _arkham_lcg(state: Any, seat: int, rng: random.Random) -> None:
     if state.scenario is not None:
         rng.shuffle(state.scenario.encounter_deck)
     for n, inv in enumerate(state.invs):
-        if n != seat and inv.hand:
-            cards = inv.hand + inv.deck
+        if n != seat:
+            # its own cards in hand are re-dealt from hand and deck together (an encounter card kept in a hand
+            # cannot come from the deck, so it stays)
+            mine = [uid for uid in inv.hand if state.cards[uid].owner == n]
+            kept = [uid for uid in inv.hand if state.cards[uid].owner != n]
+            cards = mine + inv.deck
             rng.shuffle(cards)
-            inv.hand, inv.deck = cards[:len(inv.hand)], cards[len(inv.hand):]
-            for uid in inv.hand:
+            inv.hand, inv.deck = kept + cards[:len(mine)], cards[len(mine):]
+            for uid in cards[:len(mine)]:
                 state.cards[uid].zone = "hand"
             for uid in inv.deck:
                 state.cards[uid].zone = "deck"
