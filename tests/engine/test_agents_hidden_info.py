@@ -7,8 +7,9 @@ from the asked seat scrambled (tests/support/hidden_info.py: deck orders, cups, 
 investigators' hands in the card game, the hidden backs of Spells, Conditions and dark pacts, the game's RNG).
 Each time a fresh copy of the agent as it stood answers (its memory and its own RNG the same). The answers, and
 what the agent remembers afterwards, must be identical; so must the question itself (a prompt that changed
-would show the seat something hidden). A cheat that reads a deck or another hand is caught (last test).
-HYPOTHESIS_PROFILE=thorough plays twelve whole games of each, checking every third decision.
+would show the seat something hidden), and the seat's view (the scramble touches only what the view hides).
+A cheat that reads a deck or another hand is caught (last test). HYPOTHESIS_PROFILE=thorough plays twelve whole
+games of each, checking every third decision.
 
 Judgements in the scramble (the rules leave them to us):
 * A card game investigator's hand is hidden from the other seats even where it was once shown; its size is
@@ -72,6 +73,8 @@ def _check(game: str, agent: Agent, state: GameState, prompt: Prompt, salt: int)
     renamed: dict[str, str] = {}
     hidden = scramble(state, seat, random.Random(salt), renamed)
     rename = renamer(renamed)
+    assert rename(api.view(state, seat).model_dump_json()) == api.view(hidden, seat).model_dump_json(), (
+        f"{game} step {state.step}: the scramble changed what seat {seat} sees")
     pending = api.prompts(hidden)
     asked = next((p for p in pending if p.seq == prompt.seq), None)
     assert asked is not None, f"{game} step {state.step}: the question to seat {seat} depends on hidden things"
