@@ -2,16 +2,17 @@
 state hidden from that seat, so an agent that decides from what the seat may see answers the same on both.
 
 Hidden in every game: the order of every deck and draw pile, the draws to come from a cup or bag (its order),
-and the game's own random number generator (reseeded). Per game (each game's view module says the same):
+and the game's own random number generator (reseeded). Per game:
 
 * Elder Sign (only deck order and the cup are hidden): the adventure, other world, item, spell, ally and
   mythos decks; the monster cup.
 * Eldritch Horror (Reference Guide, Hidden Information): every encounter, asset, artifact, spell, condition,
-  mythos and mystery deck, but the Spell and Condition decks lie face up, so a copy of the top card's front
-  stays on top; the Monster cup; the Clue pool; the Gate stack below the Gates an effect revealed (those stay
-  on top, in order); the back of each Spell and Condition an investigator holds, swapped with a copy of the
-  same front still in its deck (a card turned over right now shows its back, and stays).
-* Arkham Horror 3e (Rules Reference, Conditions: a copy's back stays hidden): every neighborhood, street,
+  mythos and mystery deck, but for what shows of a top card: the Spell and Condition decks lie face up (a copy
+  of the top card's front stays on top) and the Expedition deck's top back names the Active Expedition's site
+  (a card of that site stays on top); the Monster cup; the Clue pool; the Gate stack below the Gates an effect
+  revealed (those stay on top, in order); the back of each Spell and Condition an investigator holds, swapped
+  with a copy of the same front still in its deck (a card turned over right now shows its back, and stays).
+* Arkham Horror 3e (rules summary, Conditions: nobody looks at a condition's back): every neighborhood, street,
   anomaly, monster, headline and asset deck and the event deck; the cup's order; the back of each dark pact an
   investigator holds, swapped with another dark pact copy in the condition pile (a blessed/cursed card shows
   the side that is up, so it stays).
@@ -80,13 +81,19 @@ def _eldritch_backs(state: Any, rng: random.Random) -> dict[str, str]:
 
 
 def _eldritch(state: Any, seat: int, rng: random.Random) -> None:
-    tops = {kind: state.decks[kind].draw_pile[-1] for kind in ("spell", "condition") if state.decks[kind].draw_pile}
+    from engine.eldritch.ops import content
+
+    sites = content(state).expeditions
+    # what shows of a deck's top card: the front of a Spell or Condition (those decks lie face up), the site on
+    # an Expedition card's back (the Active Expedition token stands there)
+    showing: dict[str, Callable[[str], str]] = {"spell": _copy_group, "condition": _copy_group,
+                                                "expedition": lambda card: sites[card].site}
+    tops = {kind: (shows, shows(state.decks[kind].draw_pile[-1])) for kind, shows in showing.items()
+            if state.decks[kind].draw_pile}
     _shuffle_decks(state.decks, rng)
-    for kind, was in tops.items():
+    for kind, (shows, was) in tops.items():
         pile = state.decks[kind].draw_pile
-        # the Spell and Condition decks lie face up: the top card's front shows, so a copy of it stays on top
-        same = [i for i, card in enumerate(pile) if _copy_group(card) == _copy_group(was)]
-        pile.append(pile.pop(rng.choice(same)))
+        pile.append(pile.pop(rng.choice([i for i, card in enumerate(pile) if shows(card) == was])))
     rng.shuffle(state.cup)
     rng.shuffle(state.clue_pool)
     shown = len(state.revealed_gates)  # the revealed Gates are the top of the stack, in order
