@@ -86,8 +86,8 @@ def _eldritch(state: Any, seat: int, rng: random.Random) -> None:
     sites = content(state).expeditions
     # what shows of a deck's top card: the front of a Spell or Condition (those decks lie face up), the site on
     # an Expedition card's back (the Active Expedition token stands there)
-    showing: dict[str, Callable[[str], str]] = {"spell": _copy_group, "condition": _copy_group,
-                                                "expedition": lambda card: sites[card].site}
+    showing: dict[str, Callable[[str], str | None]] = {"spell": _copy_group, "condition": _copy_group,
+                                                       "expedition": lambda card: sites[card].site}
     tops = {kind: (shows, shows(state.decks[kind].draw_pile[-1])) for kind, shows in showing.items()
             if state.decks[kind].draw_pile}
     _shuffle_decks(state.decks, rng)
