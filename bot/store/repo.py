@@ -23,7 +23,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, String, and_, case, cast, delete, exists, func, insert, literal, null, or_, update
+from sqlalchemy import (
+    Integer,
+    String,
+    and_,
+    bindparam,
+    case,
+    cast,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    null,
+    or_,
+    update,
+)
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -392,10 +407,7 @@ class Store:
                         last_seq = select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id)
                         seq = ((await s.exec(last_seq)).one() or 0) + 1
                     action_row.game_id, action_row.seq, action_row.created_at = game_id, seq, now
-                    await _core(s, insert(ActionRow).values(
-                        game_id=game_id, seq=seq, actor_id=action_row.actor_id, seat=action_row.seat,
-                        kind=action_row.kind, payload=action_row.payload, interaction_id=action_row.interaction_id,
-                        created_at=now))
+                    await self._insert_action(s, action_row)
                     scope = _SCOPE.get()
                     if scope is not None and scope.interaction_id is not None \
                             and scope.interaction_id == action_row.interaction_id:
@@ -440,6 +452,24 @@ class Store:
                 self._heads.clear()
             self._heads[game_id] = (expected_version + 1, keep_snapshot)
         return expected_version + 1
+
+    @staticmethod
+    async def _insert_action(s: AsyncSession, row: ActionRow) -> None:
+        """Log `row`. With an interaction id, the same statement refuses one already processed (a click
+        that was undone, or any other command's): the caller need not read before it writes. A repeat of
+        an action still in the log is refused by the column's UNIQUE constraint."""
+        values = {"game_id": row.game_id, "seq": row.seq, "actor_id": row.actor_id, "seat": row.seat,
+                  "kind": row.kind, "payload": row.payload, "interaction_id": row.interaction_id,
+                  "created_at": row.created_at}
+        if row.interaction_id is None:
+            await _core(s, insert(ActionRow).values(**values))
+            return
+        table = ActionRow.__table__  # type: ignore[attr-defined]
+        fresh = (sa_select(*(bindparam(f"v_{name}", value, type_=table.c[name].type)
+                             for name, value in values.items()))
+                 .where(~exists().where(col(ProcessedInteraction.interaction_id) == row.interaction_id)))
+        if (await _core(s, insert(ActionRow).from_select(list(values), fresh))).rowcount != 1:
+            raise DuplicateInteraction(str(row.interaction_id))
 
     @staticmethod
     async def _prune_snapshots(s: AsyncSession, game_id: int, below: int, *, keep_start: bool) -> None:

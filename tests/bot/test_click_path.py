@@ -42,10 +42,11 @@ async def click(service: GameService, choice: str = "1", actor: Actor | None = N
     return actor
 
 
-async def test_a_click_reads_twice_and_writes_its_step_without_reading(service: GameService) -> None:
-    """Issue 29, item 1: the repeat check and the game's row are read; the step is written as the version
-    bump, the action (carrying its interaction id), the head snapshot rewritten in place, the events, and
-    the channel's sections: no read inside the transaction, no separate row for the interaction."""
+async def test_a_click_on_a_game_in_memory_reads_nothing(service: GameService) -> None:
+    """Issue 29, item 1: a click on the game this process last wrote reads neither the repeat check nor the
+    game's row; the step is written as the version bump (which is the check that nobody else wrote since),
+    the action (carrying its interaction id, and refused in the same statement if that id was processed),
+    the head snapshot rewritten in place, the events, and the channel's sections."""
     await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
     await click(service)  # the head is now a snapshot that is not kept: the next clicks rewrite it in place
     statements = Statements(service)
@@ -53,11 +54,44 @@ async def test_a_click_reads_twice_and_writes_its_step_without_reading(service: 
         card = await only_card(service)
         statements.seen.clear()
         await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])
-        assert statements.seen[:2] == ["SELECT (EXISTS", "SELECT GAME.ID,"], statements.seen
-        assert statements.seen[2:6] == ["UPDATE GAME", "INSERT INTO ACTION", "UPDATE SNAPSHOT",
-                                        "INSERT INTO GAME_EVENT"], statements.seen
+        assert statements.seen[:4] == ["UPDATE GAME", "INSERT INTO ACTION", "UPDATE SNAPSHOT",
+                                       "INSERT INTO GAME_EVENT"], statements.seen
         # each turn of this game is a section of the channel: the last one is frozen, a new one begins
-        assert statements.seen[6:] == ["UPDATE SECTION", "INSERT INTO SECTION"], statements.seen
+        assert statements.seen[4:] == ["UPDATE SECTION", "INSERT INTO SECTION"], statements.seen
+
+
+async def test_a_click_refused_on_memory_is_decided_again_on_the_database(service: GameService) -> None:
+    """Item 1: memory may be behind another process. A click memory would refuse (its prompt is newer than
+    the remembered step) is checked again against the database, and applied."""
+    await open_table(service, ALICE, options={"start": "30"})
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    other = GameService(service.store, render=False)  # a second bot process on the same database
+    card = await only_card(other)
+    await other.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["2"])
+    card = await only_card(other)
+    statements = Statements(service)
+    reply = await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["3"], game_id=game.id,
+                                 epoch=card.epoch)
+    assert reply.applied and (await state_of(service)).counter == 25
+    assert statements.seen[:2] == ["SELECT (EXISTS", "SELECT GAME.ID,"], statements.seen
+
+
+async def test_a_click_memory_accepts_on_a_game_another_process_moved_on_writes_nothing(
+        service: GameService) -> None:
+    """Item 1: memory's step is legal, but the version bump finds the game changed by another process: the
+    click is decided again on what the database holds (its prompt has passed), never written over the
+    other process's step."""
+    await open_table(service, ALICE, options={"start": "30"})
+    other = GameService(service.store, render=False)
+    card = await only_card(service)
+    await other.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["2"])
+    with pytest.raises(UserError, match="passed"):
+        await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])
+    assert (await state_of(service)).counter == 28
+    card = await only_card(service)
+    assert (await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])).applied
+    assert (await state_of(service)).counter == 27
 
 
 async def test_a_game_keeps_one_snapshot_beyond_its_keepers(service: GameService) -> None:
