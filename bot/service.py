@@ -331,7 +331,12 @@ class GameService:
                           pending=cached.prompts(), head=cached.head)
         assert game.id is not None
         seats = await self.store.seats(game.id)
-        state, head = (None, None) if game.status == LOBBY else await self._restore_head(game.id, game.state_step)
+        if game.status == LOBBY:
+            state, head = None, None
+        elif game.head is not None:
+            state, head = api.from_json(game.head), game.head  # the row just read carries its latest state
+        else:
+            state, head = await self._restore_head(game.id, game.state_step)
         section = None if game.status == LOBBY else await self.store.current_section(game.id)
         loaded = Loaded(game=game, seats=seats, state=state, section=section, head=head)
         self._remember(loaded)
@@ -452,6 +457,8 @@ class GameService:
         # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
         # already see a later version written by another process, which our cached state is not.
         game.version, game.state_step, game.updated_at = version, step, now
+        if head is not None:
+            game.head = head
         if game.prompt_seq != prompt_seq:
             game.waiting_since = now
         game.prompt_seq = prompt_seq
@@ -1089,17 +1096,18 @@ class GameService:
             writer.undo(target, event.text)
             pending = api.prompts(state)
             writer.finish(target, self._awaited(loaded, pending))
+            head = api.to_json(state)
             version = await self.store.truncate_after(
-                game.id, game.version, target, state_json=api.to_json(state), events=[event],
+                game.id, game.version, target, state_json=head, events=[event],
                 new_status=ACTIVE if reopen else None, prompt_seq=state.prompt_seq, now=now,
                 sections=writer.changed)
-            game.version, game.state_step, game.prompt_seq = version, target, state.prompt_seq
+            game.version, game.state_step, game.prompt_seq, game.head = version, target, state.prompt_seq, head
             game.undo_epoch += 1
             game.waiting_since, game.reminded_seq = now, None
             if reopen:
                 game.status, game.result, game.active_channel_id, game.ended_at = ACTIVE, None, channel_id, None
             loaded = Loaded(game=game, seats=loaded.seats, state=state, section=writer.latest_after(),
-                            changes=writer.summary(), pending=pending)
+                            changes=writer.summary(), pending=pending, head=head)
             self._remember(loaded)
             await self._audit(loaded, actor, "undo", {"steps": steps, "to_step": target})
             reply = await self._step_reply(loaded, [event], actor)

@@ -97,6 +97,10 @@ class Game(SQLModel, table=True):
     # How many times a moderator undid moves. Buttons carry it, so a button posted before an undo can never
     # answer a prompt that reuses its number afterwards.
     undo_epoch: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # The state at `state_step` (engine.api.to_json, hidden information included: never shown), once started.
+    # Written by the UPDATE that bumps `version`, so a step needs no snapshot row of its own; the snapshot
+    # table holds the kept states that undo replays from.
+    head: str | None = Field(default=None, sa_type=Text)
 
 
 class Seat(SQLModel, table=True):
@@ -130,9 +134,9 @@ class ActionRow(SQLModel, table=True):
 
 
 class Snapshot(SQLModel, table=True):
-    """A game's full state at one step. A game keeps its latest step (the head, so loading never replays)
-    and `keep` snapshots (the start, phase ends, every N steps) that undo replays forward from; a head that
-    is not a keeper is deleted when the next step is written."""
+    """A game's full state at one kept step (the start, phase ends, every N steps) that undo replays forward
+    from. The latest state is the game row's `head` (so loading never replays); `keep` is false only in rows
+    written before the head moved there (revision 0007 removed those)."""
 
     __tablename__ = "snapshot"
     __table_args__ = (UniqueConstraint("game_id", "step", name="uq_snapshot_game_step"),)
