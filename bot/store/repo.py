@@ -413,8 +413,11 @@ class Store:
                             and scope.interaction_id == action_row.interaction_id:
                         s.info[_CLAIMED_BY_ACTION] = True
                 if state_json is not None and keep_snapshot:
-                    await _core(s, insert(Snapshot).values(game_id=game_id, step=step, state=state_json,
-                                                           keep=True, created_at=now))
+                    # copied from the row the bump just wrote: the state crosses to the database once
+                    kept = sa_select(col(Game.id), col(Game.state_step), col(Game.head), literal(True),
+                                     col(Game.updated_at)).where(col(Game.id) == game_id)
+                    await _core(s, insert(Snapshot).from_select(["game_id", "step", "state", "keep", "created_at"],
+                                                                kept))
                 if prune_snapshots_below is not None:
                     await self._prune_snapshots(s, game_id, prune_snapshots_below, keep_start=prune_keeps_start)
                 if events:
