@@ -449,7 +449,9 @@ class Store:
         values = {"game_id": row.game_id, "seq": row.seq, "actor_id": row.actor_id, "seat": row.seat,
                   "kind": row.kind, "payload": row.payload, "interaction_id": row.interaction_id,
                   "created_at": row.created_at}
-        if row.interaction_id is None:
+        scope = _SCOPE.get()
+        earlier = scope is not None and scope.committed and scope.interaction_id == row.interaction_id
+        if row.interaction_id is None or earlier:  # (an earlier write of this very command recorded the id)
             await _core(s, insert(ActionRow).values(**values))
             return
         table = ActionRow.__table__  # type: ignore[attr-defined]

@@ -271,3 +271,15 @@ def test_revision_0007_moves_each_head_into_its_game_row_and_back(tmp_path: Path
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT step, state, keep FROM snapshot ORDER BY step").fetchall() == [
             (0, "start", 1), (5, "head", 0)]
+
+
+async def test_a_step_after_another_write_of_the_same_command_is_not_taken_for_a_repeat(store: Store) -> None:
+    """Issue 29, item 1: the action row refuses an interaction already processed, except one this very command
+    recorded with an earlier write (the interaction is the command's own, not a repeat)."""
+    game, state = await _started(store)
+    with store.scope(515151) as scope:
+        await store.set_abandon_votes(game.id, game.version, [])  # the command's first write records the id
+        game = await store.get_game(game.id)
+        assert scope.committed
+        await _play(store, game, state, "1", interaction=515151)
+    assert [a.interaction_id for a in await store.actions(game.id)] == [515151]
