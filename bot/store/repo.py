@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import re
@@ -79,6 +80,17 @@ from bot.store.models import (
 from engine.core.events import Event
 
 CLOSED_STATUSES = (OVER, ENDED)
+
+
+@functools.cache
+def _fresh_action() -> Any:
+    """INSERT an action row unless its interaction id was already processed: built once (a click runs it)."""
+    table = ActionRow.__table__  # type: ignore[attr-defined]
+    names = ("game_id", "seq", "actor_id", "seat", "kind", "payload", "interaction_id", "created_at")
+    params = {name: bindparam(name, type_=table.c[name].type) for name in names}
+    fresh = (sa_select(*params.values())
+             .where(~exists().where(col(ProcessedInteraction.interaction_id) == params["interaction_id"])))
+    return insert(ActionRow).from_select(list(names), fresh)
 
 
 class _Keep:
@@ -426,11 +438,12 @@ class Store:
                         first = (await s.exec(select(func.max(GameEvent.idx))
                                               .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
                         base = 0 if first is None else first + 1
-                    await _core(s, insert(GameEvent).values([
+                    # one statement run for each row (executemany): compiled once, whatever the number of rows
+                    await (await s.connection()).execute(insert(GameEvent), [
                         {"game_id": game_id, "step": step, "idx": base + i, "kind": e.kind, "text": e.text,
                          "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
                         for i, e in enumerate(events)
-                    ]))
+                    ])
                 await self._write_sections(s, sections)
                 if campaign is not None:
                     await self._write_campaign(s, campaign)
@@ -454,11 +467,8 @@ class Store:
         if row.interaction_id is None or earlier:  # (an earlier write of this very command recorded the id)
             await _core(s, insert(ActionRow).values(**values))
             return
-        table = ActionRow.__table__  # type: ignore[attr-defined]
-        fresh = (sa_select(*(bindparam(f"v_{name}", value, type_=table.c[name].type)
-                             for name, value in values.items()))
-                 .where(~exists().where(col(ProcessedInteraction.interaction_id) == row.interaction_id)))
-        if (await _core(s, insert(ActionRow).from_select(list(values), fresh))).rowcount != 1:
+        connection = await s.connection()
+        if (await connection.execute(_fresh_action(), values)).rowcount != 1:
             raise DuplicateInteraction(str(row.interaction_id))
 
     @staticmethod
