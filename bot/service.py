@@ -172,6 +172,7 @@ class GameService:
         # Least recently used first; `_last_used` holds each entry's ticker time.
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._last_used: dict[int, float] = {}
+        self._open_in: dict[int, int] = {}  # channel id -> the id of its open game in `_cache`
         self._housekept_at: float | None = None
         # Weak: a channel's lock lives while some call holds or waits on it, and is then forgotten.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -228,15 +229,34 @@ class GameService:
         The actor's interaction id is recorded with the first write (a repeat is a no-op for every command);
         a failure after that write raises AppliedButFailed, never an error that implies nothing changed.
         """
+        async def checked(_memory: bool) -> Reply:
+            return await work()
+
+        return await self._mutate_step(channel_id, actor, checked, from_memory=False)
+
+    async def _mutate_step(self, channel_id: int, actor: Actor | None, work: Callable[[bool], Awaitable[Reply]],
+                           *, from_memory: bool) -> Reply:
+        """`_mutate` for a command whose only write is a game step with its action row (a click).
+
+        With `from_memory`, the first attempt reads nothing before it writes: `work(True)` may take the
+        channel's game as this process last left it, and neither the game's row nor the interaction is read
+        first. What that skips is still enforced by the step's own statements: the version bump fails if
+        anybody else wrote the game since (VersionConflict: retried on fresh data), and the action row refuses
+        an interaction already processed (DuplicateInteraction). A command refused on what memory says is
+        decided again the ordinary way (the repeat check and the game read), so a refusal is never based on
+        data another process may have changed, and a repeated interaction still answers as one.
+        """
         async with self._channel(channel_id):
             await self._housekeeping()
             interaction = actor.interaction_id if actor is not None else None
             with self.store.scope(interaction) as scope:
-                for _attempt in range(CONFLICT_RETRIES):
-                    if interaction is not None and await self.store.interaction_seen(interaction):
+                memory = from_memory
+                attempts = CONFLICT_RETRIES + (1 if from_memory else 0)
+                for _attempt in range(attempts):
+                    if not memory and interaction is not None and await self.store.interaction_seen(interaction):
                         return Reply(ephemeral=[ALREADY_APPLIED])
                     try:
-                        reply = await work()
+                        reply = await work(memory)
                     except DuplicateInteraction:
                         return Reply(ephemeral=[ALREADY_APPLIED])
                     except VersionConflict as exc:
@@ -244,11 +264,15 @@ class GameService:
                             raise AppliedButFailed("a later write of an applied command conflicted") from exc
                         # Another bot process wrote first. Forget what we knew and decide again on fresh data.
                         self._forget_channel(channel_id)
+                        memory = False
                         continue
                     except Exception as exc:
                         if scope.committed:
                             raise AppliedButFailed("the command was applied, then failed") from exc
                         translated = self._user_error(exc)
+                        if memory and (isinstance(exc, UserError) or translated is not exc):
+                            memory = False  # refused on memory alone: check again on what the database holds
+                            continue
                         if translated is exc:
                             raise
                         raise translated from exc
@@ -281,8 +305,10 @@ class GameService:
     # ---- the game cache: bounded, least recently used first ------------------------------------------------
 
     def _drop(self, game_id: int) -> None:
-        self._cache.pop(game_id, None)
+        loaded = self._cache.pop(game_id, None)
         self._last_used.pop(game_id, None)
+        if loaded is not None and self._open_in.get(loaded.game.channel_id) == game_id:
+            del self._open_in[loaded.game.channel_id]
 
     def _touch(self, game_id: int) -> None:
         self._cache.move_to_end(game_id)
@@ -305,7 +331,12 @@ class GameService:
                           pending=cached.prompts(), head=cached.head)
         assert game.id is not None
         seats = await self.store.seats(game.id)
-        state, head = (None, None) if game.status == LOBBY else await self._restore_head(game.id, game.state_step)
+        if game.status == LOBBY:
+            state, head = None, None
+        elif game.head is not None:
+            state, head = api.from_json(game.head), game.head  # the row just read carries its latest state
+        else:
+            state, head = await self._restore_head(game.id, game.state_step)
         section = None if game.status == LOBBY else await self.store.current_section(game.id)
         loaded = Loaded(game=game, seats=seats, state=state, section=section, head=head)
         self._remember(loaded)
@@ -327,7 +358,13 @@ class GameService:
             state, _ = api.apply(state, Action.model_validate(row.payload), in_place=True)
         return state, None
 
-    async def _open(self, channel_id: int) -> Loaded:
+    async def _open(self, channel_id: int, *, from_memory: bool = False) -> Loaded:
+        """The channel's open game. `from_memory`: as this process last committed or read it, without reading
+        the database, when it is in memory (see `_mutate_step` for what makes that safe)."""
+        if from_memory:
+            remembered = self._remembered_open(channel_id)
+            if remembered is not None:
+                return remembered
         game = await self.store.open_game(channel_id)
         if game is None:
             raise UserError(NO_GAME)
@@ -340,6 +377,17 @@ class GameService:
             raise UserError(NO_GAME)
         return await self._load_game(game)
 
+    def _remembered_open(self, channel_id: int) -> Loaded | None:
+        game_id = self._open_in.get(channel_id)
+        cached = None if game_id is None else self._cache.get(game_id)
+        if cached is None or cached.game.active_channel_id != channel_id:
+            return None
+        self._touch(cached.game.id or 0)
+        # The game row is shared with the cache's entry: only a committed step changes it (`_commit`), and
+        # that step's Loaded then replaces the entry.
+        return Loaded(game=cached.game, seats=cached.seats, state=cached.state, section=cached.section,
+                      pending=cached.prompts(), head=cached.head)
+
     def _remember(self, loaded: Loaded) -> None:
         """Cache a game that is still open; a finished one is dropped (reads of it reload, rarely)."""
         game_id = loaded.game.id
@@ -348,6 +396,8 @@ class GameService:
             self._drop(game_id)
             return
         self._cache[game_id] = loaded
+        if loaded.game.active_channel_id is not None:
+            self._open_in[loaded.game.active_channel_id] = game_id
         self._touch(game_id)
         self._evict()
 
@@ -407,6 +457,8 @@ class GameService:
         # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
         # already see a later version written by another process, which our cached state is not.
         game.version, game.state_step, game.updated_at = version, step, now
+        if head is not None:
+            game.head = head
         if game.prompt_seq != prompt_seq:
             game.waiting_since = now
         game.prompt_seq = prompt_seq
@@ -434,7 +486,7 @@ class GameService:
     async def _lobby_changed(self, loaded: Loaded) -> Loaded:
         """Reload after a seat change (the store bumped the version)."""
         assert loaded.game.id is not None
-        self._cache.pop(loaded.game.id, None)
+        self._drop(loaded.game.id)
         game = await self.store.get_game(loaded.game.id)
         assert game is not None
         return await self._load_game(game)
@@ -804,8 +856,8 @@ class GameService:
         `epoch`, when the front end knows them (a button carries both), refuse a click on an earlier game's
         prompt, or on a prompt posted before a moderator's undo.
         """
-        async def work() -> Reply:
-            loaded = await self._open(channel_id)
+        async def work(from_memory: bool) -> Reply:
+            loaded = await self._open(channel_id, from_memory=from_memory)
             if game_id is not None and game_id != loaded.game.id:
                 raise UserError("This choice has passed.")
             if epoch is not None and epoch != loaded.game.undo_epoch:
@@ -823,7 +875,7 @@ class GameService:
             row = action_row(loaded, actor, action, "play")
             loaded = await self._commit(loaded, new_state, events, action=row)
             return await self._step_reply(loaded, events, actor, posted=posted)
-        return await self._mutate(channel_id, actor, work)
+        return await self._mutate_step(channel_id, actor, work, from_memory=True)
 
     @staticmethod
     def _playing(loaded: Loaded) -> GameState:
@@ -1045,17 +1097,18 @@ class GameService:
             writer.undo(target, event.text)
             pending = api.prompts(state)
             writer.finish(target, self._awaited(loaded, pending))
+            head = api.to_json(state)
             version = await self.store.truncate_after(
-                game.id, game.version, target, state_json=api.to_json(state), events=[event],
+                game.id, game.version, target, state_json=head, events=[event],
                 new_status=ACTIVE if reopen else None, prompt_seq=state.prompt_seq, now=now,
                 sections=writer.changed)
-            game.version, game.state_step, game.prompt_seq = version, target, state.prompt_seq
+            game.version, game.state_step, game.prompt_seq, game.head = version, target, state.prompt_seq, head
             game.undo_epoch += 1
             game.waiting_since, game.reminded_seq = now, None
             if reopen:
                 game.status, game.result, game.active_channel_id, game.ended_at = ACTIVE, None, channel_id, None
             loaded = Loaded(game=game, seats=loaded.seats, state=state, section=writer.latest_after(),
-                            changes=writer.summary(), pending=pending)
+                            changes=writer.summary(), pending=pending, head=head)
             self._remember(loaded)
             await self._audit(loaded, actor, "undo", {"steps": steps, "to_step": target})
             reply = await self._step_reply(loaded, [event], actor)

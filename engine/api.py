@@ -68,9 +68,9 @@ def apply(state: GameState, action: Action, *, in_place: bool = False,
     """Apply one action. By default works on a copy, so the caller's state never changes.
 
     `in_place=True` is for simulations that own their state; the action is validated before any change
-    either way, so an IllegalAction never leaves a half-applied state behind. A simulation may also pass the
-    `prompt` it just took from `prompts(state)` for this very state, which spares rebuilding it; the bot
-    never does (it always validates against a freshly built prompt).
+    either way, so an IllegalAction never leaves a half-applied state behind. A caller may also pass the
+    `prompt` it took from `prompts(state)` for this very state, which spares rebuilding it: simulations do,
+    and so does the bot's service (the prompt it built for the step it holds, on a working copy of it).
     """
     if prompt is None or state.over:
         prompt = validate(state, action)

@@ -47,6 +47,17 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+# The rows' default factories are Python functions, not the builtins `list` and `dict`: pydantic reads a
+# factory's signature each time it builds a row, and a builtin's costs about thirty times more (a new
+# section took 3 ms, most of a click's own time).
+def empty_list() -> list[Any]:
+    return []
+
+
+def empty_dict() -> dict[str, Any]:
+    return {}
+
+
 class Campaign(SQLModel, table=True):
     __tablename__ = "campaign"
 
@@ -55,7 +66,7 @@ class Campaign(SQLModel, table=True):
     channel_id: int = Field(sa_type=BigInteger, index=True)
     game_type: str
     name: str
-    data: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    data: dict[str, Any] = Field(default_factory=empty_dict, sa_type=JSON_TYPE)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     # = channel_id while the campaign is open, NULL once closed: as Game.active_channel_id, the UNIQUE constraint
@@ -78,7 +89,7 @@ class Game(SQLModel, table=True):
     # clash).
     active_channel_id: int | None = Field(default=None, sa_type=BigInteger, unique=True, nullable=True)
     seed: int = Field(sa_type=BigInteger)
-    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    options: dict[str, Any] = Field(default_factory=empty_dict, sa_type=JSON_TYPE)
     content_version: str = ""
     version: int = 0  # optimistic lock: every change is UPDATE ... WHERE version = <what we read>
     state_step: int = 0
@@ -93,10 +104,14 @@ class Game(SQLModel, table=True):
     prompt_seq: int | None = None
     waiting_since: datetime | None = Field(default=None, sa_type=UTCDateTime)
     reminded_seq: int | None = None
-    abandon_votes: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # user ids asking to abandon
+    abandon_votes: list[int] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # user ids asking to abandon
     # How many times a moderator undid moves. Buttons carry it, so a button posted before an undo can never
     # answer a prompt that reuses its number afterwards.
     undo_epoch: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # The state at `state_step` (engine.api.to_json, hidden information included: never shown), once started.
+    # Written by the UPDATE that bumps `version`, so a step needs no snapshot row of its own; the snapshot
+    # table holds the kept states that undo replays from.
+    head: str | None = Field(default=None, sa_type=Text)
 
 
 class Seat(SQLModel, table=True):
@@ -123,16 +138,16 @@ class ActionRow(SQLModel, table=True):
     actor_id: int = Field(sa_type=BigInteger)
     seat: int | None = None
     kind: str = "play"  # "play" (a player answered) | "gm" (a moderator answered for them)
-    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    payload: dict[str, Any] = Field(default_factory=empty_dict, sa_type=JSON_TYPE)
     # The Discord interaction that caused it; UNIQUE so a replayed interaction can never apply twice.
     interaction_id: int | None = Field(default=None, sa_type=BigInteger, unique=True, nullable=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class Snapshot(SQLModel, table=True):
-    """A game's full state at one step. A game keeps its latest step (the head, so loading never replays)
-    and `keep` snapshots (the start, phase ends, every N steps) that undo replays forward from; a head that
-    is not a keeper is deleted when the next step is written."""
+    """A game's full state at one kept step (the start, phase ends, every N steps) that undo replays forward
+    from. The latest state is the game row's `head` (so loading never replays); `keep` is false only in rows
+    written before the head moved there (revision 0007 removed those)."""
 
     __tablename__ = "snapshot"
     __table_args__ = (UniqueConstraint("game_id", "step", name="uq_snapshot_game_step"),)
@@ -167,7 +182,7 @@ class GuildSettings(SQLModel, table=True):
 
     guild_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
     mod_role_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
-    enabled_games: list[str] = Field(default_factory=list, sa_type=JSON_TYPE)  # empty = every game
+    enabled_games: list[str] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # empty = every game
     reminder_hours: int = 12  # 0 = no reminders
 
 
@@ -179,7 +194,7 @@ class AuditLog(SQLModel, table=True):
     channel_id: int = Field(sa_type=BigInteger)
     moderator_id: int = Field(sa_type=BigInteger)
     command: str
-    detail: dict[str, Any] = Field(default_factory=dict, sa_type=JSON_TYPE)
+    detail: dict[str, Any] = Field(default_factory=empty_dict, sa_type=JSON_TYPE)
     game_id: int | None = Field(default=None, foreign_key="game.id", nullable=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
@@ -201,24 +216,24 @@ class Section(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", index=True)
     number: int  # 1, 2, ... in the game
     # The service's columns.
-    lines: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON_TYPE)  # {"step", "text", "undone"?}
+    lines: list[dict[str, Any]] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # {"step", "text", "undone"?}
     marked: bool = False  # begun by a turn/phase start event (else it ends at the first render event)
     closed: bool = False
     board: bool = False  # the board picture joins its message when it ends
     end_step: int | None = None  # the step at which it ended (the board shows the table then)
     image: dict[str, Any] | None = Field(default=None, sa_type=JSON_TYPE)  # the latest event picture
-    awaited: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # users the game waits for
-    pings: list[list[int]] = Field(default_factory=list, sa_type=JSON_TYPE)  # [user id, rev]: to mention
+    awaited: list[int] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # users the game waits for
+    pings: list[list[int]] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # [user id, rev]: to mention
     rev: int = 0
     # The front end's columns.
     shown_rev: int = 0
-    message_ids: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)  # its messages, in order
+    message_ids: list[int] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # its messages, in order
     # the message that shows its board (its last message; 0: none could be drawn)
     board_message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
-    ping_messages: list[list[Any]] = Field(default_factory=list, sa_type=JSON_TYPE)  # [message id, [user ids]]
+    ping_messages: list[list[Any]] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # [message id, [user ids]]
     # line indexes where a message after the first begins because the awaited player changed: the new message
     # carries the mention (bot/turns.py), so nothing is posted only to ping and then deleted
-    page_starts: list[int] = Field(default_factory=list, sa_type=JSON_TYPE)
+    page_starts: list[int] = Field(default_factory=empty_list, sa_type=JSON_TYPE)
 
 
 class ProcessedInteraction(SQLModel, table=True):

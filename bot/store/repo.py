@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import re
@@ -23,8 +24,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, String, and_, case, cast, delete, exists, func, insert, literal, null, or_, update
+from sqlalchemy import (
+    Integer,
+    String,
+    and_,
+    bindparam,
+    case,
+    cast,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    null,
+    or_,
+    update,
+)
 from sqlalchemy import select as sa_select
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.ext.compiler import compiles
@@ -62,7 +80,17 @@ from bot.store.models import (
 from engine.core.events import Event
 
 CLOSED_STATUSES = (OVER, ENDED)
-HEADS_REMEMBERED = 4096  # games whose head snapshot this process wrote last (a bounded memory)
+
+
+@functools.cache
+def _fresh_action() -> Any:
+    """INSERT an action row unless its interaction id was already processed: built once (a click runs it)."""
+    table = ActionRow.__table__  # type: ignore[attr-defined]
+    names = ("game_id", "seq", "actor_id", "seat", "kind", "payload", "interaction_id", "created_at")
+    params = {name: bindparam(name, type_=table.c[name].type) for name in names}
+    fresh = (sa_select(*params.values())
+             .where(~exists().where(col(ProcessedInteraction.interaction_id) == params["interaction_id"])))
+    return insert(ActionRow).from_select(list(names), fresh)
 
 
 class _Keep:
@@ -139,10 +167,6 @@ class Store:
         # spin in SQLite's busy timeout, keeps the latency tail short when several tables play at once.
         self._write_lock: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if is_sqlite(url) else contextlib.nullcontext())
-        # game id -> (the version a step of ours left it at, whether that step's head snapshot is kept): while
-        # the game is still at that version nobody else wrote its head, so the next step knows at once whether
-        # to rewrite the head row or add one.
-        self._heads: dict[int, tuple[int, bool]] = {}
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -342,16 +366,17 @@ class Store:
 
         `new_step`: the step did not exist before (an action's): its action row is numbered `step` (the log's
         seq is the step the action leads to, as replays count it) and its events begin at 0, so nothing is
-        read back inside the transaction. A click's step is then four statements: the version bump, the
-        action, the head snapshot, the events (and the section it changed).
+        read back inside the transaction. A click's step is then four statements: the version bump (which
+        writes the head state `state_json` into the game's row), the action, the events, and the section it
+        changed (and a kept snapshot when one is due, a new section when one begins).
 
         `sections` are the channel sections the step changed (bot/store/models.py `Section`): written in the
         same transaction, so what the channel must show never lags behind what was committed. `campaign`, the
         same way: the game's campaign record as this step leaves it (bot/campaigns.py folds a finished scenario).
 
-        A snapshot written here becomes the game's head; the previous head goes unless it was kept
-        (`keep_snapshot`): its row is rewritten in place as the new head. `prune_snapshots_below` deletes
-        snapshots before that step (except step 0 when `prune_keeps_start`): those no undo needs any more.
+        `state_json` becomes the game's head (`Game.head`); with `keep_snapshot` it is also kept as a
+        snapshot, which undo replays from. `prune_snapshots_below` deletes snapshots before that step
+        (except step 0 when `prune_keeps_start`): those no undo needs any more.
 
         The version bump comes first: on SQLite it takes the write lock before anything is read (a read that
         later upgrades to a write can fail at once instead of waiting), on PostgreSQL it locks the game row,
@@ -374,6 +399,8 @@ class Store:
             values["result"] = result
         if content_version is not None:
             values["content_version"] = content_version
+        if state_json is not None:
+            values["head"] = state_json
         if prompt_seq is not KEEP:
             # The reminder clock restarts only when a new prompt appears.
             same_prompt = col(Game.prompt_seq) == prompt_seq
@@ -392,26 +419,17 @@ class Store:
                         last_seq = select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id)
                         seq = ((await s.exec(last_seq)).one() or 0) + 1
                     action_row.game_id, action_row.seq, action_row.created_at = game_id, seq, now
-                    await _core(s, insert(ActionRow).values(
-                        game_id=game_id, seq=seq, actor_id=action_row.actor_id, seat=action_row.seat,
-                        kind=action_row.kind, payload=action_row.payload, interaction_id=action_row.interaction_id,
-                        created_at=now))
+                    await self._insert_action(s, action_row)
                     scope = _SCOPE.get()
                     if scope is not None and scope.interaction_id is not None \
                             and scope.interaction_id == action_row.interaction_id:
                         s.info[_CLAIMED_BY_ACTION] = True
-                if state_json is not None:
-                    # The previous head, unless it is kept, becomes this step's head: one UPDATE instead of a
-                    # DELETE and an INSERT (a game holds one snapshot that is not kept at most: its head).
-                    moved = 0
-                    if self._heads.get(game_id) != (expected_version, True):
-                        moved = (await _core(s,
-                            update(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) < step,
-                                                   col(Snapshot.keep).is_(False))
-                            .values(step=step, state=state_json, keep=keep_snapshot, created_at=now))).rowcount
-                    if moved == 0:
-                        await _core(s, insert(Snapshot).values(game_id=game_id, step=step, state=state_json,
-                                                               keep=keep_snapshot, created_at=now))
+                if state_json is not None and keep_snapshot:
+                    # copied from the row the bump just wrote: the state crosses to the database once
+                    kept = sa_select(col(Game.id), col(Game.state_step), col(Game.head), literal(True),
+                                     col(Game.updated_at)).where(col(Game.id) == game_id)
+                    await _core(s, insert(Snapshot).from_select(["game_id", "step", "state", "keep", "created_at"],
+                                                                kept))
                 if prune_snapshots_below is not None:
                     await self._prune_snapshots(s, game_id, prune_snapshots_below, keep_start=prune_keeps_start)
                 if events:
@@ -420,11 +438,12 @@ class Store:
                         first = (await s.exec(select(func.max(GameEvent.idx))
                                               .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
                         base = 0 if first is None else first + 1
-                    await _core(s, insert(GameEvent).values([
+                    # one statement run for each row (executemany): compiled once, whatever the number of rows
+                    await (await s.connection()).execute(insert(GameEvent), [
                         {"game_id": game_id, "step": step, "idx": base + i, "kind": e.kind, "text": e.text,
                          "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
                         for i, e in enumerate(events)
-                    ]))
+                    ])
                 await self._write_sections(s, sections)
                 if campaign is not None:
                     await self._write_campaign(s, campaign)
@@ -433,13 +452,24 @@ class Store:
                 if await self.action_by_interaction(action_row.interaction_id) is not None:
                     raise DuplicateInteraction(str(action_row.interaction_id)) from exc
             raise
-        finally:
-            self._heads.pop(game_id, None)
-        if state_json is not None and new_status not in CLOSED_STATUSES:
-            if len(self._heads) >= HEADS_REMEMBERED:
-                self._heads.clear()
-            self._heads[game_id] = (expected_version + 1, keep_snapshot)
         return expected_version + 1
+
+    @staticmethod
+    async def _insert_action(s: AsyncSession, row: ActionRow) -> None:
+        """Log `row`. With an interaction id, the same statement refuses one already processed (a click
+        that was undone, or any other command's): the caller need not read before it writes. A repeat of
+        an action still in the log is refused by the column's UNIQUE constraint."""
+        values = {"game_id": row.game_id, "seq": row.seq, "actor_id": row.actor_id, "seat": row.seat,
+                  "kind": row.kind, "payload": row.payload, "interaction_id": row.interaction_id,
+                  "created_at": row.created_at}
+        scope = _SCOPE.get()
+        earlier = scope is not None and scope.committed and scope.interaction_id == row.interaction_id
+        if row.interaction_id is None or earlier:  # (an earlier write of this very command recorded the id)
+            await _core(s, insert(ActionRow).values(**values))
+            return
+        connection = await s.connection()
+        if (await connection.execute(_fresh_action(), values)).rowcount != 1:
+            raise DuplicateInteraction(str(row.interaction_id))
 
     @staticmethod
     async def _prune_snapshots(s: AsyncSession, game_id: int, below: int, *, keep_start: bool) -> None:
@@ -449,10 +479,21 @@ class Store:
         await s.exec(stmt)
 
     async def snapshot_steps(self, game_id: int) -> list[int]:
-        """The steps the game has snapshots of, in order."""
+        """The steps the game has a state of (its kept snapshots and its head), in order."""
         stmt = select(Snapshot.step).where(Snapshot.game_id == game_id).order_by(col(Snapshot.step))
         async with self.session() as s:
-            return list((await s.exec(stmt)).all())
+            steps = list((await s.exec(stmt)).all())
+            head = await self._head(s, game_id)
+        return sorted({*steps, head.step}) if head is not None else steps
+
+    @staticmethod
+    async def _head(s: AsyncSession, game_id: int) -> Snapshot | None:
+        """The game's head (the state at its current step, from its row) as a snapshot, not stored as one."""
+        stmt = select(Game.state_step, Game.head, Game.updated_at).where(Game.id == game_id)
+        row = (await s.exec(stmt)).first()
+        if row is None or row[1] is None:
+            return None
+        return Snapshot(game_id=game_id, step=row[0], state=row[1], keep=False, created_at=row[2])
 
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
         async with self.session() as s:
@@ -467,20 +508,28 @@ class Store:
             return list((await s.exec(stmt.order_by(col(ActionRow.seq)))).all())
 
     async def latest_snapshot(self, game_id: int) -> Snapshot | None:
+        """The game's latest state: its head, or (a game never started) its latest kept snapshot."""
         stmt = (select(Snapshot).where(Snapshot.game_id == game_id)
                 .order_by(col(Snapshot.step).desc()).limit(1))
         async with self.session() as s:
-            return (await s.exec(stmt)).first()
+            return await self._head(s, game_id) or (await s.exec(stmt)).first()
 
     async def snapshot_at(self, game_id: int, step: int, *, or_before: bool = False) -> Snapshot | None:
-        """The snapshot taken at `step` (or the nearest earlier one, to replay the log from)."""
+        """The state at `step` (or the nearest earlier one, to replay the log from): the game's head or a kept
+        snapshot."""
         stmt = select(Snapshot).where(Snapshot.game_id == game_id)
         if or_before:
             stmt = stmt.where(col(Snapshot.step) <= step).order_by(col(Snapshot.step).desc()).limit(1)
         else:
             stmt = stmt.where(Snapshot.step == step)
         async with self.session() as s:
-            return (await s.exec(stmt)).first()
+            head = await self._head(s, game_id)
+            if head is not None and head.step == step:
+                return head
+            kept = (await s.exec(stmt)).first()
+        if head is not None and or_before and head.step < step and (kept is None or kept.step < head.step):
+            return head
+        return kept
 
     async def truncate_after(
         self, game_id: int, expected_version: int, step: int, *, state_json: str | None = None,
@@ -490,10 +539,14 @@ class Store:
         """Undo: forget every action, snapshot and event after `step`, in one transaction (and write the
         channel sections that show the undo).
 
-        `state_json` is written as the snapshot at `step` when none exists there (it was rebuilt by replay).
+        `state_json`, the state at `step`, becomes the game's head; without it, the snapshot kept at `step`
+        does (none there: no head, and loading replays from an earlier one).
         """
         now = now or utcnow()
         values: dict[str, Any] = {"state_step": step, "reminded_seq": None, "undo_epoch": Game.undo_epoch + 1}
+        values["head"] = state_json if state_json is not None else (
+            sa_select(col(Snapshot.state)).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) == step)
+            .scalar_subquery())
         if new_status is not None:
             values["status"] = new_status
             if new_status == ACTIVE:
@@ -513,11 +566,6 @@ class Store:
                 for model, column in ((ActionRow, ActionRow.seq), (Snapshot, Snapshot.step),
                                       (GameEvent, GameEvent.step)):
                     await s.exec(delete(model).where(col(model.game_id) == game_id, col(column) > step))
-                if state_json is not None:
-                    there = (await s.exec(select(Snapshot.id).where(Snapshot.game_id == game_id,
-                                                                     Snapshot.step == step))).first()
-                    if there is None:  # the new head, rebuilt by replay; not a keeper
-                        s.add(Snapshot(game_id=game_id, step=step, state=state_json, keep=False, created_at=now))
                 if events:
                     first = (await s.exec(select(func.max(GameEvent.idx))
                                           .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
@@ -562,7 +610,13 @@ class Store:
 
     @classmethod
     async def _write_sections(cls, s: AsyncSession, sections: Sequence[Section]) -> None:
-        """Insert new sections and update the service's columns of known ones (never the front end's)."""
+        """Insert new sections and update the service's columns of known ones (never the front end's).
+
+        Several sections (a step that closes one and begins the next) go in one statement: an insert whose
+        known rows, found by (game, number), update their service columns instead."""
+        if len(sections) > 1:
+            await cls._upsert_sections(s, sections)
+            return
         for section in sections:
             if section.id is None:
                 s.add(section)
@@ -570,6 +624,21 @@ class Store:
             else:
                 values = {name: getattr(section, name) for name in cls.SERVICE_COLUMNS}
                 await _core(s, update(Section).where(col(Section.id) == section.id).values(**values))
+
+    @classmethod
+    async def _upsert_sections(cls, s: AsyncSession, sections: Sequence[Section]) -> None:
+        table = Section.__table__  # type: ignore[attr-defined]
+        names = [c.name for c in table.columns if c.name != "id"]
+        dialect = s.get_bind().dialect.name
+        upsert = postgresql_insert(table) if dialect == "postgresql" else sqlite_insert(table)
+        stmt = upsert.values([{name: getattr(section, name) for name in names} for section in sections])
+        stmt = stmt.on_conflict_do_update(index_elements=["game_id", "number"],
+                                          set_={name: stmt.excluded[name] for name in cls.SERVICE_COLUMNS})
+        rows = (await _core(s, stmt.returning(table.c.id, table.c.number))).all()
+        ids = {number: section_id for section_id, number in rows}
+        for section in sections:
+            if section.id is None:
+                section.id = ids[section.number]
 
     async def save_sections(self, sections: Sequence[Section]) -> None:
         """Write sections outside a step (a seat changed hands, so who is awaited changed)."""
@@ -844,7 +913,7 @@ class Tally:
 
 def _fact(paths: dict[str, FactPaths], field_name: str) -> Any:
     """One column: the fact each game type keeps at its own path (NULL for types that keep none)."""
-    whens = [(col(Game.game_type) == game_type, json_text(Snapshot.state, getattr(p, field_name)))
+    whens = [(col(Game.game_type) == game_type, json_text(Game.head, getattr(p, field_name)))
              for game_type, p in sorted(paths.items()) if getattr(p, field_name)]
     return case(*whens, else_=null()) if whens else null()
 
@@ -861,11 +930,6 @@ def _finished(guild_id: int | None, channel_id: int | None, user_id: int | None)
     return where
 
 
-def _head() -> Any:
-    """The join to a game's head snapshot (its final state, for a finished game)."""
-    return and_(col(Snapshot.game_id) == col(Game.id), col(Snapshot.step) == col(Game.state_step))
-
-
 def _character_path(path: str) -> tuple[str, str]:
     """'investigators[*].card' -> ('investigators', 'card'): the list, and the path inside each element."""
     head, star, rest = path.partition("[*]")
@@ -878,8 +942,7 @@ async def finished_games(store: Store, channel_id: int, paths: dict[str, FactPat
                          per_page: int = 10) -> tuple[list[FinishedGame], int]:
     """The channel's finished games, newest first, with their scenario and rounds; and the page count."""
     where = _finished(None, channel_id, None)
-    stmt = (select(Game, _fact(paths, "scenario"), _fact(paths, "rounds"))
-            .outerjoin(Snapshot, _head()).where(*where)
+    stmt = (select(Game, _fact(paths, "scenario"), _fact(paths, "rounds")).where(*where)
             .order_by(col(Game.id).desc()).offset((max(page, 1) - 1) * per_page).limit(per_page))
     async with store.session() as s:
         total = (await s.exec(select(func.count()).select_from(Game).where(*where))).one()
@@ -905,7 +968,7 @@ async def tallies(store: Store, paths: dict[str, FactPaths], *, guild_id: int, u
     facts = (sa_select(col(Game.id).label("id"), col(Game.game_type).label("game_type"),
                     _fact(paths, "scenario").label("scenario"), _fact(paths, "rounds").label("rounds"),
                     col(Game.result).label("result"), col(Game.state_step).label("steps"))
-             .outerjoin(Snapshot, _head()).where(*_finished(guild_id, None, user_id)).subquery())
+             .where(*_finished(guild_id, None, user_id)).subquery())
     games = func.count(facts.c.id)
     groups: list[Any] = [facts.c.game_type, facts.c.scenario] if by_scenario else [facts.c.game_type]
     # more columns than sqlmodel's typed select() takes: SQLAlchemy's own, executed the same way
@@ -934,15 +997,19 @@ async def characters_played(store: Store, paths: dict[str, FactPaths], *, guild_
                                          if p.characters}
     if not lists:
         return []
-    whens = [(col(Game.game_type) == gt, json_text(Snapshot.state, head)) for gt, (head, _) in sorted(lists.items())]
     earlier = aliased(Snapshot)
     first = select(func.min(earlier.step)).where(earlier.game_id == col(Game.id)).scalar_subquery()
     rows: list[Any] = []
     async with store.session() as s:
-        for snapshot in (_head(), and_(col(Snapshot.game_id) == col(Game.id), col(Snapshot.step) == first)):
-            stmt = (select(col(Game.id), col(Game.game_type), case(*whens, else_=null()))
-                    .join(Snapshot, snapshot).where(*_finished(guild_id, None, user_id),
-                                                    col(Game.game_type).in_(list(lists))))
+        # the final state is the game's head; the setup, its first kept snapshot
+        for state, snapshot in ((Game.head, None),
+                                (Snapshot.state, and_(col(Snapshot.game_id) == col(Game.id),
+                                                      col(Snapshot.step) == first))):
+            whens = [(col(Game.game_type) == gt, json_text(state, head)) for gt, (head, _) in sorted(lists.items())]
+            stmt = select(col(Game.id), col(Game.game_type), case(*whens, else_=null()))
+            stmt = (stmt.where(col(Game.head).is_not(None)) if snapshot is None
+                    else stmt.join(Snapshot, snapshot))
+            stmt = stmt.where(*_finished(guild_id, None, user_id), col(Game.game_type).in_(list(lists)))
             rows += (await s.exec(stmt)).all()
         mine: dict[int, set[int]] = {}
         if user_id is not None and rows:

@@ -43,26 +43,81 @@ async def click(service: GameService, choice: str = "1", actor: Actor | None = N
     return actor
 
 
-async def test_a_click_reads_twice_and_writes_its_step_without_reading(service: GameService) -> None:
-    """Issue 29, item 1: the repeat check and the game's row are read; the step is written as the version
-    bump, the action (carrying its interaction id), the head snapshot rewritten in place, the events, and
-    the channel's sections: no read inside the transaction, no separate row for the interaction."""
+async def test_a_click_on_a_game_in_memory_reads_nothing(service: GameService) -> None:
+    """Issue 29, item 1: a click on the game this process last wrote reads neither the repeat check nor the
+    game's row; the step is written as the version bump carrying the new head state (the bump is the check
+    that nobody else wrote since), the action (carrying its interaction id, and refused in the same statement
+    if that id was processed), the events, and the channel's sections; no snapshot row unless one is kept:
+    four statements."""
     await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
-    await click(service)  # the head is now a snapshot that is not kept: the next clicks rewrite it in place
     statements = Statements(service)
     for _ in range(3):
         card = await only_card(service)
         statements.seen.clear()
         await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])
-        assert statements.seen[:2] == ["SELECT (EXISTS", "SELECT GAME.ID,"], statements.seen
-        assert statements.seen[2:6] == ["UPDATE GAME", "INSERT INTO ACTION", "UPDATE SNAPSHOT",
-                                        "INSERT INTO GAME_EVENT"], statements.seen
-        # each turn of this game is a section of the channel: the last one is frozen, a new one begins
-        assert statements.seen[6:] == ["UPDATE SECTION", "INSERT INTO SECTION"], statements.seen
+        assert statements.seen[:3] == ["UPDATE GAME", "INSERT INTO ACTION", "INSERT INTO GAME_EVENT"], \
+            statements.seen
+        # each turn of this game is a section of the channel: the last one is frozen and a new one begins,
+        # in one statement (an insert whose known row updates instead)
+        assert statements.seen[3:] == ["INSERT INTO SECTION"], statements.seen
+
+
+async def test_a_kept_step_adds_its_snapshot_and_the_head_lives_in_the_game_row(service: GameService) -> None:
+    """Item 1: a step due to be kept (every `snapshot_every` steps) writes one snapshot more; the head is the
+    game's row, so a cold load reads no snapshot."""
+    service.snapshot_every = 3
+    await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
+    statements = Statements(service)
+    for step in (1, 2, 3):
+        await click(service)
+        kept = "INSERT INTO SNAPSHOT" in statements.seen
+        assert kept == (step == 3), (step, statements.seen)
+        statements.seen.clear()
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None and game.head is not None
+    assert api.from_json(game.head).step == 3
+    service._cache.clear()
+    statements.seen.clear()
+    assert (await service.game_state(game)).counter == 27  # type: ignore[union-attr]
+    assert not [s for s in statements.seen if "SNAPSHOT" in s], statements.seen
+
+
+async def test_a_click_refused_on_memory_is_decided_again_on_the_database(service: GameService) -> None:
+    """Item 1: memory may be behind another process. A click memory would refuse (its prompt is newer than
+    the remembered step) is checked again against the database, and applied."""
+    await open_table(service, ALICE, options={"start": "30"})
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    other = GameService(service.store, render=False)  # a second bot process on the same database
+    card = await only_card(other)
+    await other.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["2"])
+    card = await only_card(other)
+    statements = Statements(service)
+    reply = await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["3"], game_id=game.id,
+                                 epoch=card.epoch)
+    assert reply.applied and (await state_of(service)).counter == 25
+    assert statements.seen[:2] == ["SELECT (EXISTS", "SELECT GAME.ID,"], statements.seen
+
+
+async def test_a_click_memory_accepts_on_a_game_another_process_moved_on_writes_nothing(
+        service: GameService) -> None:
+    """Item 1: memory's step is legal, but the version bump finds the game changed by another process: the
+    click is decided again on what the database holds (its prompt has passed), never written over the
+    other process's step."""
+    await open_table(service, ALICE, options={"start": "30"})
+    other = GameService(service.store, render=False)
+    card = await only_card(service)
+    await other.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["2"])
+    with pytest.raises(UserError, match="passed"):
+        await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])
+    assert (await state_of(service)).counter == 28
+    card = await only_card(service)
+    assert (await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])).applied
+    assert (await state_of(service)).counter == 27
 
 
 async def test_a_game_keeps_one_snapshot_beyond_its_keepers(service: GameService) -> None:
-    """Item 1: the head is rewritten in place, so the snapshots are the kept ones plus the head."""
+    """Item 1: the snapshots are the kept ones; the head (listed with them) is the game row's."""
     await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
     game = await service.store.open_game(CHANNEL)
     assert game is not None and game.id is not None

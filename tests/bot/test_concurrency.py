@@ -86,3 +86,60 @@ async def test_a_version_conflict_is_retried_on_fresh_data(service: GameService,
     with pytest.raises(UserError, match="The game is busy right now; please try again."):
         await service.choose(CHANNEL, clicking(BOB), seq + 1, ["1"])
     assert (await state_of(service)).counter == 8
+
+
+async def test_two_processes_clicking_from_memory_keep_one_true_game(store: Store) -> None:
+    """Issue 29, item 1: each process answers from its own memory of the game (reading nothing first). Over
+    a whole game where two processes click at random, often at the same moment and sometimes with a
+    repeated interaction, every round applies exactly one click, a repeat never applies, the log holds each
+    interaction at most once, and the head is exactly the log replayed from the start."""
+    import random
+
+    from bot.service import ALREADY_APPLIED
+    from engine import api
+    from engine.core.game import SeatSpec
+    from engine.core.prompt import Action
+
+    one, two = GameService(store, render=False), GameService(store, render=False)
+    await open_table(one, ALICE, BOB, options={"start": "30"})
+    rng = random.Random(29)
+    applied: list[Actor] = []
+    repeats = 0
+    for _ in range(200):
+        cards = await one.pending(CHANNEL)
+        if not cards:
+            break
+        card = cards[0]
+        who = ALICE if ALICE.user_id in card.user_ids else BOB
+        first, second = rng.sample([one, two], 2)
+        options = [o.id for o in card.prompt.options]
+        actors = [clicking(who)]
+        clicks = [first.choose(CHANNEL, actors[0], card.prompt.seq, [rng.choice(options)],
+                               game_id=card.game_id, epoch=card.epoch)]
+        if rng.random() < 0.5:  # the same prompt clicked at the same moment in the other process
+            actors.append(clicking(who))
+            clicks.append(second.choose(CHANNEL, actors[-1], card.prompt.seq, [options[0]], game_id=card.game_id,
+                                        epoch=card.epoch))
+        again = rng.choice(applied) if applied and rng.random() < 0.3 else None
+        if again is not None:  # Discord delivers an earlier click again, to either process
+            clicks.append(rng.choice([one, two]).choose(CHANNEL, again, card.prompt.seq, [options[0]],
+                                                         game_id=card.game_id, epoch=card.epoch))
+        results = await asyncio.gather(*clicks, return_exceptions=True)
+        assert all(not isinstance(r, BaseException) or isinstance(r, UserError) for r in results), results
+        won = [a for a, r in zip(actors, results, strict=False) if not isinstance(r, BaseException) and r.applied]
+        assert len(won) == 1 and sum(1 for r in results if not isinstance(r, BaseException) and r.applied) == 1, results
+        applied += won
+        if again is not None:
+            repeat = results[-1]
+            assert isinstance(repeat, UserError) or repeat.ephemeral == [ALREADY_APPLIED], repeat
+            repeats += 1
+    assert repeats >= 2
+    game = await store.current_game(CHANNEL)
+    assert game is not None and game.id is not None and game.status == "over"
+    rows = await store.actions(game.id)
+    assert [r.interaction_id for r in rows] == [a.interaction_id for a in applied]
+    seats = [SeatSpec(seat=s.seat, name=s.name, character=s.character) for s in await store.seats(game.id)]
+    replayed, _ = api.new_game(game.game_type, seats, game.options, game.seed)
+    for row in rows:
+        replayed, _ = api.apply(replayed, Action.model_validate(row.payload))
+    assert api.to_json(replayed) == api.to_json(await state_of(one))

@@ -243,3 +243,43 @@ async def test_prompt_message_is_remembered_and_the_previous_returned(store: Sto
     assert await store.set_prompt_message(game.id, 2**61) is None
     assert await store.set_prompt_message(game.id, 2**61 + 1) == 2**61
     assert (await store.get_game(game.id)).prompt_message_id == 2**61 + 1
+
+
+def test_revision_0007_moves_each_head_into_its_game_row_and_back(tmp_path: Path) -> None:
+    """Issue 29, item 1: upgrading a database written before the head moved to the game row fills
+    `game.head` from the snapshot at the game's step and drops that snapshot unless it was kept; downgrading
+    puts it back."""
+    import sqlite3
+
+    from alembic import command
+
+    path = tmp_path / "old.db"
+    config = migrate.alembic_config(sqlite_url(path))
+    command.upgrade(config, "0006")
+    now = utcnow().isoformat()
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT INTO game (id, guild_id, channel_id, game_type, status, seed, options, content_version,"
+                   " version, state_step, created_by, created_at, updated_at, abandon_votes, undo_epoch) VALUES "
+                   "(1, 7, 77, 'countdown', 'active', 1, '{}', '', 3, 5, 1, ?, ?, '[]', 0)", (now, now))
+        db.executemany("INSERT INTO snapshot (game_id, step, state, keep, created_at) VALUES (1, ?, ?, ?, ?)",
+                       [(0, "start", 1, now), (5, "head", 0, now)])
+    command.upgrade(config, "0007")
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT head FROM game").fetchall() == [("head",)]
+        assert db.execute("SELECT step FROM snapshot ORDER BY step").fetchall() == [(0,)]
+    command.downgrade(config, "0006")
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT step, state, keep FROM snapshot ORDER BY step").fetchall() == [
+            (0, "start", 1), (5, "head", 0)]
+
+
+async def test_a_step_after_another_write_of_the_same_command_is_not_taken_for_a_repeat(store: Store) -> None:
+    """Issue 29, item 1: the action row refuses an interaction already processed, except one this very command
+    recorded with an earlier write (the interaction is the command's own, not a repeat)."""
+    game, state = await _started(store)
+    with store.scope(515151) as scope:
+        await store.set_abandon_votes(game.id, game.version, [])  # the command's first write records the id
+        game = await store.get_game(game.id)
+        assert scope.committed
+        await _play(store, game, state, "1", interaction=515151)
+    assert [a.interaction_id for a in await store.actions(game.id)] == [515151]
