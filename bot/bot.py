@@ -149,7 +149,7 @@ async def warm_pictures() -> float:
                 state, _ = api.new_game(game, seats, {}, 0)
                 view = api.view(state, None)
                 for size in ("inline", "full"):
-                    render_table(game, view, size)  # type: ignore[arg-type]
+                    render_table(game, view, size)
             except Exception:
                 log.warning("drawing a first board of %s at start-up failed", game, exc_info=True)
         return time.perf_counter() - started
