@@ -138,13 +138,19 @@ async def warm_pictures() -> float:
     the layouts every later board reuses (a map's token slots, fitted fonts) are made before the first table
     needs them. Logs and returns how long it took; a failure is logged, never raised (pictures are drawn again
     when asked for)."""
+    from bot.games.manifest import bot_games
     from bot.render import render_table
     from engine.core.game import SeatSpec
+    from engine.games import get_game
+
+    games = [g for g, manifest in bot_games().items() if manifest.renderer]  # the games with pictures of their own
 
     def draw() -> float:
         started = time.perf_counter()
-        seats = [SeatSpec(seat=0, name="warm"), SeatSpec(seat=1, name="up")]
-        for game in game_ids():
+        for game in games:
+            rules = get_game(game)
+            players = max(rules.min_players, min(2, rules.max_players))
+            seats = [SeatSpec(seat=n, name=f"P{n + 1}") for n in range(players)]
             try:
                 state, _ = api.new_game(game, seats, {}, 0)
                 view = api.view(state, None)
@@ -155,7 +161,7 @@ async def warm_pictures() -> float:
         return time.perf_counter() - started
 
     seconds = await asyncio.to_thread(draw)
-    log.info("first boards of %d games drawn in %.2f s", len(game_ids()), seconds)
+    log.info("first boards of %d games drawn in %.2f s", len(games), seconds)
     return seconds
 
 
