@@ -553,6 +553,26 @@ def test_entrance_first_aid_and_one_action_per_turn() -> None:
     assert op(state) == "move"  # the next turn began: no second entrance action
 
 
+def test_first_aid_to_full_costs_two_trophies_and_both_four() -> None:
+    """digest §4.3 First Aid (rulebook, The Entrance): full stamina or full sanity costs 2 trophies, both 4,
+    paid with no change (§4.2). An investigator without a discount holding two 1-trophy cards spends both."""
+    state = table(chars=["margarethe-vogel"])
+    i = state.table[0].investigator
+    c = default_content()
+    ones = [a for a in sorted(c.adventures) if c.adventures[a].trophy == 1][:4]
+    i.trophies = list(ones)
+    i.stamina, i.sanity = 1, 1
+    state, _ = answer(state, "go:entrance")
+    labels = {o.id: o.label for o in prompt(state).options}
+    assert "(2 trophies)" in labels["aid:full_stamina"] and "(4 trophies)" in labels["aid:full_both"]
+    state, _ = answer(state, "aid:full_stamina")
+    assert prompt(state).title.endswith("pay 2 in trophies (no change is given)")
+    state, _ = answer(state, "p0")
+    i = state.table[0].investigator
+    assert i.stamina == i.max_stamina and i.sanity == 1
+    assert sorted(i.trophies) == sorted(ones[2:])  # two of the four 1-trophy cards paid
+
+
 def test_lost_and_found_rolls_one_green_die() -> None:
     """digest §4.3 Lost & Found: roll one green die and apply the authored chart."""
     state = table()
