@@ -457,7 +457,7 @@ def test_a_normal_encounter_card_goes_to_the_bottom_of_its_deck() -> None:
 
 def test_anomaly_encounters_read_the_section_for_the_doom_in_your_space() -> None:
     """digest §8: an anomaly encounter resolves the section matching the doom in your space (our sections:
-    0-1, 2, 3 or more; docs/arkham3.md §4.3)."""
+    0-1, 2, 3 or more: docs/arkham3.md, Decisions, "8 anomaly sections")."""
     from engine.arkham3.phases import anomaly_section
 
     assert [anomaly_section(d) for d in range(5)] == ["low", "low", "mid", "high", "high"]
