@@ -465,6 +465,20 @@ def test_devoured_investigator_returns_cards_adds_doom_and_is_replaced() -> None
         assert new.trophies == []
 
 
+def test_sanity_reaching_exactly_zero_devours() -> None:
+    """digest §7: an investigator whose sanity (or stamina) drops to 0, not only below it, is devoured."""
+    with extra_cards(adventure("test.zero", ["inv20"], terror=[{"sanity": -1}])):
+        state = table()
+        place(state, 0, "test.zero")
+        state.table[0].investigator.sanity = 1
+        old = state.table[0].investigator.card
+        state, _ = go(state, "slot:0")
+        set_faces(state, {d: "terror" for d in pool(state)})
+        state, events = answer(state, "fail")
+        assert any(e.kind == "devoured" for e in events)
+        assert state.table[0].investigator is None or state.table[0].investigator.card != old
+
+
 def test_monster_goes_to_a_free_monster_slot_first() -> None:
     """digest §5.1: a monster goes on a free monster task; only when none is free does it go below a card,
     spreading evenly."""
