@@ -43,6 +43,7 @@ def test_tests_roll_skill_plus_modifiers_with_at_least_one_die() -> None:
     succeed."""
     state = new_game(characters=[HIROSHI])
     assert dice_for(state, 0, "observation", 0, "research")[0] == 4 + 1  # Slide Rule
+    assert dice_for(state, 0, "observation", -2, "research")[0] == 4 + 1 - 2  # a test's modifier counts
     assert dice_for(state, 0, "strength", -3, "attack")[0] == 1  # never below one die
     board.inv(state, 0).focus.append("strength")
     assert dice_for(state, 0, "strength", 0, "attack")[0] == 2
@@ -72,6 +73,19 @@ def test_rerolls_spend_focus_or_clues() -> None:
     assert state.rolls[-1].dice.count(1) == 1 and 6 in state.rolls[-1].dice
 
 
+def test_a_clue_spent_on_a_reroll_is_gone() -> None:
+    """digest §5.4: rerolling a die by spending a clue costs that clue."""
+    state = new_game(characters=["tomas-ibarra"])
+    i = board.inv(state, 0)
+    i.focus, i.clues = [], 1
+    dice(state, 1, 1, 6)
+    answer(state, "research")  # Observation 2: two dice, both 1s
+    assert set(ids(state)) == {"keep", "clue"}
+    events = answer(state, "clue")
+    rerolled = [e for e in events if e.kind == "test.reroll"]
+    assert i.clues == 0 and sorted(rerolled[0].data["dice"]) == [1, 6]
+
+
 def test_blessed_and_cursed_change_successes() -> None:
     """digest §5 [BG, our decision]: blessed makes 4s succeed; cursed lets only 6s succeed."""
     from engine.arkham3.skills import min_face
@@ -82,6 +96,8 @@ def test_blessed_and_cursed_change_successes() -> None:
     assert min_face(state, 0) == 4
     run(state, "eff", 0, e={"condition": "cursed"}, ctx={"seat": 0, "space": None, "monster": None, "card": ""})
     assert min_face(state, 0) == 5 and not board.inv(state, 0).conditions  # they cancel out ([GAP])
+    run(state, "eff", 0, e={"condition": "cursed"}, ctx={"seat": 0, "space": None, "monster": None, "card": ""})
+    assert min_face(state, 0) == 6  # cursed alone: a 5 is no success
 
 
 def test_each_action_once_per_round_and_two_per_turn() -> None:
@@ -326,3 +342,134 @@ def test_illegal_answers_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         api.apply(state, Action(seat=0, prompt=p.seq, choice=["nope"]), in_place=True)
     assert api.to_json(state) == before
+
+
+def test_extra_move_spaces_cost_a_dollar_each() -> None:
+    """digest §4.1 Move: the first 2 spaces are free; each further space (up to 2) costs $1."""
+    state = new_game(characters=[HIROSHI])  # $2
+    i = board.inv(state, 0)
+    from engine.arkham3.phases import reachable
+
+    three = sorted(s for s, d in reachable(state, 0).items() if d == 3 and not board.monsters_at(state, s))[0]
+    answer(state, "move")
+    answer(state, three)
+    assert i.space == three and i.money == 1
+
+
+def test_gather_resources_gives_one_dollar() -> None:
+    """digest §4.1 Gather Resources: gain $1 (an income ability adds its own)."""
+    state = new_game(characters=[HIROSHI])
+    i = board.inv(state, 0)
+    before = i.money
+    answer(state, "gather")
+    assert i.money == before + 1
+
+
+def test_research_places_at_most_one_clue_per_success() -> None:
+    """digest §4.1 Research: an Observation test; every success lets one held clue go onto the scenario
+    sheet, and no more clues than successes."""
+    state = new_game(characters=["tomas-ibarra"])  # Observation 2
+    i = board.inv(state, 0)
+    i.clues, i.focus = 3, []
+    dice(state, 5, 1)
+    answer(state, "research")
+    answer(state, "keep")  # a clue could reroll the 1: keep one success
+    p = prompt(state)
+    assert op(state) == "place_clues" and p.max_amount == 1
+    answer(state, amount=1)
+    assert i.clues == 2 and state.sheet_clues == 1
+
+
+def test_ward_removes_one_doom_per_success_and_two_give_a_remnant() -> None:
+    """digest §4.1 Ward: test Lore; remove one doom from your space per success; removing 2 or more in one ward
+    gains a remnant."""
+    state = new_game(characters=["ezekiel-marsh-brown"])
+    i = board.inv(state, 0)
+    i.focus, i.remnants = [], 0
+    here = i.space or ""
+    state.doom[here] = 3
+    n = dice_for(state, 0, "lore", 0, "ward")[0]
+    dice(state, 5, *[1] * (n - 1))
+    answer(state, "ward")
+    assert op(state) == "ward_remove" and prompt(state).max_amount == 1
+    answer(state, amount=1)
+    assert state.doom[here] == 2 and i.remnants == 0
+
+    state = new_game(characters=["ezekiel-marsh-brown"])
+    i = board.inv(state, 0)
+    i.focus, i.remnants = [], 0
+    here = i.space or ""
+    state.doom[here] = 3
+    dice(state, 5, 6, *[1] * (n - 2))
+    answer(state, "ward")
+    assert prompt(state).max_amount == 2
+    answer(state, amount=2)
+    assert state.doom[here] == 1 and i.remnants == 1
+
+
+def test_an_evaded_monster_is_exhausted_in_your_space() -> None:
+    """digest §4.1 Evade: each success disengages a monster, which is exhausted in your space."""
+    state = new_game(characters=["tomas-ibarra"])  # Observation 2
+    i = board.inv(state, 0)
+    i.focus, i.clues = [], 0
+    m = add_monster(state, "a3.monster.ghoul", None, "engaged", engaged=[0])
+    dice(state, 6, 1)
+    answer(state, "evade")
+    assert m.status == "exhausted" and m.space == i.space and not m.engaged
+
+
+def test_a_moving_monster_stops_at_the_first_investigator_it_meets() -> None:
+    """digest §4.2: a monster moving toward its target stops on entering a space with an investigator (and
+    engages them), even when its prey is further on."""
+    state = new_game(players=2)
+    g = board.graph(state)
+    start = board.inv(state, 0).space or ""
+    path = [start]
+    while len(path) < 4:  # a shortest path of three steps away from the starting space
+        nxt = sorted(n for n in g.adj[path[-1]] if g.distance(start, n) == len(path))
+        path.append(nxt[0])
+    board.inv(state, 0).space, board.inv(state, 1).space = path[1], path[3]
+    state.monsters = []
+    m = add_monster(state, "a3.monster.ghoul", path[0], prey=1)  # speed 2, hunting seat 1
+    run(state, "activate", None, uid=m.uid)
+    assert m.engaged == [0]
+
+
+def test_exhausted_monsters_ready_and_engage_at_the_end_of_the_monster_phase() -> None:
+    """digest §4.2 Ready: every exhausted monster readies, and one in a space with an investigator engages."""
+    state = new_game()
+    here = board.inv(state, 0).space
+    state.monsters = []
+    m = add_monster(state, "a3.monster.ghoul", here, "exhausted")
+    run(state, "ready_step")
+    assert m.status == "engaged" and m.engaged == [0]
+
+
+def test_a_normal_encounter_card_goes_to_the_bottom_of_its_deck() -> None:
+    """digest §4.3: after an encounter, a normal card goes to the bottom of its deck (cards are drawn from the
+    top)."""
+    state = new_game()
+    deck = state.decks["enc:university"]
+    card = deck.pop()  # the top card, as an encounter draws it
+    run(state, "encounter_end", 0, deck="enc:university", card=card, event=False, tile="university")
+    assert deck[0] == card and deck[-1] != card
+
+
+def test_anomaly_encounters_read_the_section_for_the_doom_in_your_space() -> None:
+    """digest §8: an anomaly encounter resolves the section matching the doom in your space (our sections:
+    0-1, 2, 3 or more: docs/arkham3.md, Decisions, "8 anomaly sections")."""
+    from engine.arkham3.phases import anomaly_section
+
+    assert [anomaly_section(d) for d in range(5)] == ["low", "low", "mid", "high", "high"]
+
+
+def test_damage_equal_to_health_defeats_the_investigator() -> None:
+    """digest §6.4: an investigator whose damage reaches their health is defeated (1 doom on the sheet)."""
+    state = new_game(players=2)
+    i = board.inv(state, 0)
+    i.damage = board.max_health(state, 0) - 2
+    doom = state.sheet_doom
+    run(state, "eff", 0, e={"direct_damage": 1}, ctx={"seat": 0, "space": None, "monster": None, "card": ""})
+    assert state.table[0].inv is not None  # one short of health
+    run(state, "eff", 0, e={"direct_damage": 1}, ctx={"seat": 0, "space": None, "monster": None, "card": ""})
+    assert state.table[0].inv is None and state.sheet_doom == doom + 1

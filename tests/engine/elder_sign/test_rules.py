@@ -465,6 +465,20 @@ def test_devoured_investigator_returns_cards_adds_doom_and_is_replaced() -> None
         assert new.trophies == []
 
 
+def test_sanity_reaching_exactly_zero_devours() -> None:
+    """digest §7: an investigator whose sanity (or stamina) drops to 0, not only below it, is devoured."""
+    with extra_cards(adventure("test.zero", ["inv20"], terror=[{"sanity": -1}])):
+        state = table()
+        place(state, 0, "test.zero")
+        state.table[0].investigator.sanity = 1
+        old = state.table[0].investigator.card
+        state, _ = go(state, "slot:0")
+        set_faces(state, {d: "terror" for d in pool(state)})
+        state, events = answer(state, "fail")
+        assert any(e.kind == "devoured" for e in events)
+        assert state.table[0].investigator is None or state.table[0].investigator.card != old
+
+
 def test_monster_goes_to_a_free_monster_slot_first() -> None:
     """digest §5.1: a monster goes on a free monster task; only when none is free does it go below a card,
     spreading evenly."""
@@ -551,6 +565,26 @@ def test_entrance_first_aid_and_one_action_per_turn() -> None:
     state, _ = answer(state, "aid:stamina")
     assert state.table[0].investigator.stamina == i.max_stamina - 1
     assert op(state) == "move"  # the next turn began: no second entrance action
+
+
+def test_first_aid_to_full_costs_two_trophies_and_both_four() -> None:
+    """digest §4.3 First Aid (rulebook, The Entrance): full stamina or full sanity costs 2 trophies, both 4,
+    paid with no change (§4.2). An investigator without a discount holding two 1-trophy cards spends both."""
+    state = table(chars=["margarethe-vogel"])
+    i = state.table[0].investigator
+    c = default_content()
+    ones = [a for a in sorted(c.adventures) if c.adventures[a].trophy == 1][:4]
+    i.trophies = list(ones)
+    i.stamina, i.sanity = 1, 1
+    state, _ = answer(state, "go:entrance")
+    labels = {o.id: o.label for o in prompt(state).options}
+    assert "(2 trophies)" in labels["aid:full_stamina"] and "(4 trophies)" in labels["aid:full_both"]
+    state, _ = answer(state, "aid:full_stamina")
+    assert prompt(state).title.endswith("pay 2 in trophies (no change is given)")
+    state, _ = answer(state, "p0")
+    i = state.table[0].investigator
+    assert i.stamina == i.max_stamina and i.sanity == 1
+    assert sorted(i.trophies) == sorted(ones[2:])  # two of the four 1-trophy cards paid
 
 
 def test_lost_and_found_rolls_one_green_die() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import api
 from engine.eldritch import world as W
 from engine.eldritch.checks import pool_size
 from engine.eldritch.content import EldritchContent
@@ -52,11 +53,13 @@ def test_blessed_fours_succeed_and_cursed_fives_do_not() -> None:
 
     kinds = [default_content().conditions[k].kind for k in state.investigators[0].conditions]
     assert kinds == ["cursed"]
+    state.investigators[0].clues = 0  # no Clue to reroll with: the roll below stands as it falls
     push(state, "test", 0, skill="will", mod=0, need=1, on_pass=[{"clues": 1}], on_fail=[], per_success=[],
          card=None, combat=False, acquire=False, resist=None, then=None, then_args={}, source="test", bonus=0)
     dice(state, 5, 5, 4)
     run(state)
-    assert state.investigators[0].clues == 1  # a 5 is no success while Cursed
+    assert not api.prompts(state)  # settled: no reroll question held it back
+    assert state.investigators[0].clues == 0  # a 5 is no success while Cursed: the test failed
 
 
 def test_clue_reroll_and_the_result_after_the_last_reroll_stands() -> None:
@@ -116,6 +119,65 @@ def test_each_action_once_per_round_and_rest_and_acquire_limits() -> None:
     assert "acquire" not in {o.id for o in prompt(state).options}  # not a City
 
 
+def test_rest_recovers_one_of_each_never_beside_a_monster_and_prepare_only_in_a_city() -> None:
+    """Digest 3.1 (Rulebook, Rest and Prepare for Travel): Rest recovers 1 Health and 1 Sanity and cannot be
+    taken on a space with a Monster; Prepare for Travel gains a ticket only on a City space."""
+    state = at_moment(new(1), variant(_plain))
+    inv = _sun(state, "shanghai")
+    inv.health, inv.sanity = 4, 4
+    push(state, "turn", 0)
+    run(state)
+    assert {"prepare:train", "prepare:ship"} & {o.id for o in prompt(state).options}  # a City
+    choose(state, "rest")
+    assert (inv.health, inv.sanity) == (5, 5)
+
+    state = at_moment(new(1), variant(_plain))
+    inv = _sun(state, "shanghai")
+    inv.health, inv.sanity = 4, 4
+    state.monsters.append(MonsterToken(uid=51, kind="eh.monster.deep-one", space="shanghai"))
+    push(state, "turn", 0)
+    run(state)
+    assert "rest" not in {o.id for o in prompt(state).options}
+
+    state = at_moment(new(1), variant(_plain))
+    _sun(state, "tunguska")  # a Wilderness space with a railway path
+    push(state, "turn", 0)
+    run(state)
+    assert not [o.id for o in prompt(state).options if o.id.startswith("prepare:")]
+
+
+def test_a_monster_left_standing_takes_the_place_of_the_encounter() -> None:
+    """Digest 3.2 (Rulebook, Encounter Phase): an investigator on a space with a Monster fights it first, and
+    has another encounter only if no Monster is left there; one that survives the combat ends the encounter."""
+    state = at_moment(new(1), variant(_plain))
+    inv = _sun(state, "shanghai")
+    state.monsters.append(MonsterToken(uid=52, kind="eh.monster.deep-one", space="shanghai"))  # toughness 2
+    push(state, "encounter_turn", 0)
+    dice(state, 1, 1, 1, 5, 1, 1)  # Will 3: no success (2 Sanity lost); Strength 4 - 1: one wound, not two
+    events = run(state)
+    assert state.monsters and state.monsters[0].damage == 1
+    assert inv.sanity == 4
+    assert not api.prompts(state) and not state.flow.stack  # no location, research or other encounter
+    assert any("Monsters still hold" in t for t in texts(events))
+
+
+def test_research_needs_a_clue_and_an_other_world_encounter_a_gate() -> None:
+    """Digest 3.2 (Rulebook, Encounter Phase): a Research encounter is had on a space with a Clue token, an
+    Other World encounter on a space with an open Gate; neither is offered elsewhere."""
+    from engine.eldritch.encounters import encounter_options
+
+    state = at_moment(new(1), variant(_plain))
+    _sun(state, "space-4")
+    state.clues.pop("space-4", None)
+    state.gates.pop("space-4", None)
+    offered = {o.id for o in encounter_options(state, 0)}
+    assert "research" not in offered and "other_world" not in offered
+    state.clues["space-4"] = 1
+    state.gates["space-4"] = "red"
+    offered = {o.id for o in encounter_options(state, 0)}
+    assert {"research", "other_world"} <= offered
+
+
 def test_delayed_on_your_own_turn_loses_the_remaining_actions() -> None:
     """Digest 3.1 Delayed: delayed during your own action turn ends it; delayed at the start: stand up."""
     state = at_moment(new(1), variant(_plain))
@@ -156,6 +218,22 @@ def test_monster_surge_without_a_matching_gate_opens_a_gate() -> None:
     before = len(state.gate_stack)
     monster_surge(state, 2, "test", [])
     assert len(state.gates) == 1 and len(state.gate_stack) == before - 1
+
+
+def test_monster_surge_spawns_only_at_gates_of_the_omens_colour() -> None:
+    """Digest 3.3 Monster Surge (Rulebook, Mythos Phase): Monsters spawn, the Reference card's number each, at
+    every open Gate whose colour matches the omen; a Gate of another colour gets none."""
+    from engine.eldritch.mythos import monster_surge
+
+    state = at_moment(new(1), variant(_plain))
+    state.monsters.clear()
+    colour = state.omen_colour
+    other = next(c for c in ("green", "blue", "red") if c != colour)
+    state.gates = {"space-4": colour, "shanghai": other}
+    state.cup = ["eh.monster.deep-one"] * 4  # no spawn effect: each stays where it appears
+    monster_surge(state, 2, "test", [])
+    run(state)
+    assert sorted(m.space for m in state.monsters) == ["space-4", "space-4"]
 
 
 def test_no_gate_left_advances_doom() -> None:
