@@ -9,8 +9,9 @@ uses an ability that heals damage or horror before it is critical (3 or less lef
 scenario action (not one whose failure would defeat it while a friend could take it) or works at a threat-area
 card when its test is not hopeless (a long shot for one that harms it every turn); fights an enemy engaged with
 a friend at good odds; plays the assets it can afford early; when the act wants a deed, goes to it (an open
-scenario action, else the act's elite enemy) and fights that enemy, except that a poor fighter, or one close to
-defeat, stays out of a massive enemy's location while a friend can face it; investigates here (the likeliest
+scenario action, else the enemy such an action waits on, else the act's elite enemy) and fights that enemy,
+except that a poor fighter (until the last agenda), or one close to defeat, stays out of a massive enemy's
+location while a friend can face it; investigates here (the likeliest
 way, a tool's lower shroud or other skill counted, and a card or two from hand) when the chance is at least 30%,
 or moves toward a location clearly likelier to pay (or unrevealed), avoiding steps into attacks it could not
 take; otherwise gathers resources and cards. In its own test it commits cards, most icons first, until the
