@@ -9,8 +9,9 @@ uses an ability that heals damage or horror before it is critical (3 or less lef
 scenario action (not one whose failure would defeat it while a friend could take it) or works at a threat-area
 card when its test is not hopeless (a long shot for one that harms it every turn); fights an enemy engaged with
 a friend at good odds; plays the assets it can afford early; when the act wants a deed, goes to it (an open
-scenario action, else the act's elite enemy) and fights that enemy, except that a poor fighter, or one close to
-defeat, stays out of a massive enemy's location while a friend can face it; investigates here (the likeliest
+scenario action, else the enemy such an action waits on, else the act's elite enemy) and fights that enemy,
+except that a poor fighter (until the last agenda), or one close to defeat, stays out of a massive enemy's
+location while a friend can face it; investigates here (the likeliest
 way, a tool's lower shroud or other skill counted, and a card or two from hand) when the chance is at least 30%,
 or moves toward a location clearly likelier to pay (or unrevealed), avoiding steps into attacks it could not
 take; otherwise gathers resources and cards. In its own test it commits cards, most icons first, until the
@@ -62,6 +63,40 @@ def _arg(effects: object, verb: str) -> dict[str, Any]:
                 arg = eff[verb]
                 return arg if isinstance(arg, dict) else {}
     return {}
+
+
+def _blocked_by(cond: object) -> set[str]:
+    """The cards whose being in play a condition forbids ({"not": {"in_play": X}}, at any depth)."""
+    out: set[str] = set()
+    if isinstance(cond, dict):
+        inner = cond.get("not")
+        if isinstance(inner, dict) and isinstance(inner.get("in_play"), str):
+            out.add(inner["in_play"])
+        for v in cond.values():
+            out |= _blocked_by(v)
+    elif isinstance(cond, list):
+        for v in cond:
+            out |= _blocked_by(v)
+    return out
+
+
+def _act_foes(state: LcgState) -> set[str]:
+    """The enemies standing between the group and the act: those a scenario action that advances the act
+    can only be taken without (Hesper Lusk before the bell can be stilled). Empty when no action says so."""
+    s = board.scen(state)
+    out: set[str] = set()
+    for code in s.locations:
+        for ab in board.ldef(state, code).abilities:
+            if _mentions(ab.effects, "advance_act"):
+                out |= _blocked_by(ab.condition)
+    return out
+
+
+def _is_foe(state: LcgState, e: EnemyState) -> bool:
+    """Whether `e` is the enemy the act's deed is about: one an act-advancing action names, else any elite
+    (another elite, such as a wandering one, is not the deed and is not chased)."""
+    foes = _act_foes(state)
+    return board.edef(state, e.uid).id in foes if foes else board.keyword(state, e, "elite")
 
 
 def _threat(state: LcgState, e: EnemyState) -> int:
@@ -124,7 +159,7 @@ class SmartAgent:
                 return f"move:{step}"
             if hold:
                 return self._wait(state, seat, ids)
-            boss = [e for e in board.enemies_at(state, here) if board.keyword(state, e, "elite")]
+            boss = [e for e in board.enemies_at(state, here) if _is_foe(state, e)]
             for e in boss:
                 way, p = self._best_way(state, seat, ids, "fight", e)
                 if way and p >= 0.3:
@@ -235,7 +270,7 @@ class SmartAgent:
                 dmg = 1 + int(self._effect_arg(state, attack, "fight").get("damage", 0))
                 p_kill = _at_least(-(-left // dmg), actions, p_attack)
                 value = p_kill * (threat + 1.5) + 0.3 * p_attack
-                if deed and board.keyword(state, e, "elite") and p_attack >= 0.3:
+                if deed and _is_foe(state, e) and p_attack >= 0.3:
                     value = max(value, p_attack * min(dmg, left) * 5)  # the act's deed: every hit counts
                 if board.keyword(state, e, "retaliate"):
                     value -= (1 - p_attack) * threat * 0.5
@@ -250,8 +285,8 @@ class SmartAgent:
 
     def _hold_back(self, state: LcgState, seat: int, step: str) -> bool:
         """Whether to stay out of `step`, where a massive enemy (the Choirmother) waits: a poor fighter (combat
-        under 3) lets a better one not close to defeat bring it down first; an investigator whom two rounds of the
-        attacks there would defeat stays out while a friend can go."""
+        under 3) lets a better one not close to defeat bring it down first, until the last agenda; an investigator
+        whom two rounds of the attacks there would defeat stays out while a friend can go."""
         bosses = [e for e in board.enemies_at(state, step) if board.is_massive(state, e)]
         if not bosses:
             return False
@@ -265,8 +300,8 @@ class SmartAgent:
         if 2 * dmg >= board.max_health(state, seat) - i.damage or 2 * hor >= board.max_sanity(state, seat) - i.horror:
             return True
         mine = board.skill_value(state, seat, "combat", "fight")
-        if mine >= 3:
-            return False
+        if mine >= 3 or len(board.scen(state).agenda_deck) <= 1:
+            return False  # on the last agenda there is no time to wait for the better fighter: all go in
         for s in others:
             o = state.invs[s]
             if board.skill_value(state, s, "combat", "fight") > mine and \
@@ -430,7 +465,7 @@ class SmartAgent:
             goals = [c for c in dist if c != here and s.locations[c].revealed and self._objective_at(state, seat, c)]
             if not goals and not self._objective_at(state, seat, here):
                 goals = [e.location for e in s.enemies.values() if e.location in dist and e.location != here
-                         and board.keyword(state, e, "elite")]
+                         and _is_foe(state, e)]
             if not goals:
                 goals = [c for c in dist if c != here and not s.locations[c].revealed]
             if goals:
