@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core.game import Summary
 from engine.core.prompt import Prompt
+from engine.core.text import listed
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; leave room for a front end's prefix
 
@@ -41,11 +42,7 @@ def state_line(summary: Summary, *, round_word: str = "round", phase_word: str =
 
 
 def join_names(names: Sequence[str]) -> str:
-    if not names:
-        return "nobody"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(list(names), "nobody")
 
 
 def prompt_text(prompt: Prompt, seat_names: Sequence[str]) -> str:

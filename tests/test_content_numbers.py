@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.support.content_numbers import disagreements as walk
+
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 GAMES = ["elder_sign", "eldritch", "arkham3", "arkham_lcg"]
 #: what a text may say beside the number without it being data (its words, names, flavour)
@@ -45,19 +47,12 @@ def data_numbers(node: Any) -> set[int]:
     return out
 
 
+def says(text: str) -> list[int]:
+    return [int(m[1]) for m in SAYS.finditer(text)]
+
+
 def disagreements(node: Any, where: str) -> Iterator[str]:
-    if isinstance(node, dict):
-        text = node.get("text")
-        if isinstance(text, str):
-            have = data_numbers(node)
-            for said in SAYS.finditer(text):
-                if have and int(said[1]) not in have:
-                    yield f"{where}: '{said[0]}' in {text[:80]!r}; the data beside it holds {sorted(have)}"
-        for key, value in node.items():
-            yield from disagreements(value, f"{where}/{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from disagreements(value, f"{where}/{i}")
+    return walk(node, where, says, data_numbers)
 
 
 @pytest.mark.parametrize("game", GAMES)

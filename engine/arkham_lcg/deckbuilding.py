@@ -578,19 +578,24 @@ def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ..
             if remove is None and counts_toward_size(inv, add, new) and not short:
                 continue  # cheap skip: it would overfill the deck
             cost, _, why = _move_error(content, inv, deck, add, remove, known)
-            if why is not None:
-                continue
-            if remove is None and counts_toward_size(inv, add, new):
-                group, order = 0, cost
-            elif remove is not None and is_upgrade(content.player[remove], new):
-                group, order = 1, -cost
-            else:
-                group, order = 2, -cost
-            label = _label(content, add, remove, cost)
-            ranked.append(((group, order, label, add, remove or ""),
-                           Upgrade(add=add, remove=remove, cost=cost, label=label)))
+            if why is None:
+                ranked.append(ranked_upgrade(content, inv, add, remove, cost))
     ranked.sort(key=lambda pair: pair[0])
     return tuple(up for _, up in ranked)
+
+
+def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | None,
+                   cost: int) -> tuple[tuple[int, int, str, str, str], Upgrade]:
+    """A legal purchase and its place in the list: first what fills a short deck (cheapest first), then true
+    upgrades of a card held (dearest first), then swaps (dearest first); ties by label."""
+    if remove is None and counts_toward_size(inv, add, content.player[add]):
+        group, order = 0, cost
+    elif remove is not None and is_upgrade(content.player[remove], content.player[add]):
+        group, order = 1, -cost
+    else:
+        group, order = 2, -cost
+    label = _label(content, add, remove, cost)
+    return (group, order, label, add, remove or ""), Upgrade(add=add, remove=remove, cost=cost, label=label)
 
 
 def apply_upgrade(content: Content, record: InvestigatorRecord, upgrade: Upgrade) -> InvestigatorRecord:

@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from engine.arkham3.content import ASSETS
+from tests.support.content_numbers import disagreements as walk
 
 NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10}
@@ -38,18 +39,7 @@ def money_amounts(node: Any) -> Iterator[int]:
 
 
 def disagreements(node: Any, where: str) -> Iterator[str]:
-    if isinstance(node, dict):
-        moved = set(money_amounts(node))
-        for key, value in node.items():
-            if key in TEXT_KEYS and isinstance(value, str) and moved:
-                for n in named_amounts(value):
-                    if n not in moved:
-                        yield f"{where}: '{value}' names ${n}; the effects beside it move {sorted(moved)}"
-        for key, value in node.items():
-            yield from disagreements(value, f"{where}/{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from disagreements(value, f"{where}/{i}")
+    return walk(node, where, named_amounts, lambda n: set(money_amounts(n)), TEXT_KEYS)
 
 
 @pytest.mark.parametrize("path", sorted(ASSETS.rglob("*.yaml")), ids=lambda p: p.name)

@@ -17,14 +17,13 @@ from engine.arkham_lcg.deckbuilding import (
     Upgrade,
     _every_purchase,
     _investigator,
-    _label,
     _move_error,
     _removable,
     apply_upgrade,
     counts_toward_size,
     deck_count,
-    is_upgrade,
     legal_upgrades,
+    ranked_upgrade,
     starting_deck,
 )
 from engine.arkham_lcg.state import InvestigatorRecord
@@ -41,21 +40,13 @@ def whole_deck_list(content: Content, code: str, deck: dict[str, int]) -> list[U
                                          _removable(inv, cid, content.player[cid]) is None)]
     ranked = []
     for add in sorted(content.player):
-        new = content.player[add]
         for remove in removes:
             cost, _, why = _move_error(content, inv, deck, add, remove)
             if why is not None:
                 continue
-            if remove is None and counts_toward_size(inv, add, new):
-                assert short
-                group, order = 0, cost
-            elif remove is not None and is_upgrade(content.player[remove], new):
-                group, order = 1, -cost
-            else:
-                group, order = 2, -cost
-            label = _label(content, add, remove, cost)
-            ranked.append(((group, order, label, add, remove or ""), Upgrade(add=add, remove=remove, cost=cost,
-                                                                              label=label)))
+            if remove is None and counts_toward_size(inv, add, content.player[add]):
+                assert short  # a card added with nothing out fits only a short deck
+            ranked.append(ranked_upgrade(content, inv, add, remove, cost))
     ranked.sort(key=lambda pair: pair[0])
     return [up for _, up in ranked]
 
