@@ -8,6 +8,7 @@ agent's choices don't change what the game's dice do.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Protocol
 
 from engine import api
@@ -17,9 +18,28 @@ from engine.core.prompt import Action, Prompt, PromptKind
 from engine.games import manifest
 
 
+@dataclass(frozen=True)
+class Reasoning:
+    """Why an agent answered as it did, in players' words, for an AI teammate's narration.
+
+    `line` is one short clause shown after the step's narration ("best odds: 72% to complete it"); `detail`
+    is what `/game why` adds (the alternatives it weighed, with their figures). Neither names an engine id.
+    """
+
+    line: str
+    detail: tuple[str, ...] = ()
+
+
 class Agent(Protocol):
     def act(self, state: GameState, prompt: Prompt | None = None) -> Action:
         """An answer to `prompt` (one of `api.prompts(state)`; by default the first)."""
+
+
+def reasoning(agent: Agent) -> Reasoning | None:
+    """The reason an agent gives for its last `act` (None: a routine answer, or an agent that gives none).
+    A smart agent sets `self.reasoning` at each `act`: None first, a `Reasoning` where the decision mattered."""
+    found = getattr(agent, "reasoning", None)
+    return found if isinstance(found, Reasoning) else None
 
 
 class RandomAgent:
