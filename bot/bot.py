@@ -20,11 +20,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.actors import ModeratorRoles
+from bot.ai_seats import AiDriver
 from bot.components import DYNAMIC_ITEMS
 from bot.errors import on_app_command_error
 from bot.play import PromptPlay
 from bot.reminders import Reminders
-from bot.service import GameService
+from bot.service import GameService, Reply
 from bot.settings import Settings, install_redaction
 from bot.store import Store
 from bot.turns import TablePublisher
@@ -73,7 +74,8 @@ class MiskatonicBot(commands.AutoShardedBot):
         self._warming: asyncio.Task[float] | None = None
         self._with_reminders = reminders
         self.prompt_handler = PromptPlay(self)
-        self.publisher = TablePublisher(self)
+        self.publisher = TablePublisher(self, on_published=self._table_changed)
+        self.ai: AiDriver | None = None
         self._moderator_roles: ModeratorRoles | None = None
         self.reminders: Reminders | None = None
 
@@ -102,6 +104,7 @@ class MiskatonicBot(commands.AutoShardedBot):
                                         cache_idle_seconds=self.settings.GAME_CACHE_IDLE_SECONDS,
                                         step_images=False)
         self._moderator_roles = ModeratorRoles(self._service)
+        self.ai = AiDriver(self._service, self._show_ai_step, self._ai_pace)
         self.tree.error(on_app_command_error)
         for extension in extensions():
             await self.load_extension(extension)
@@ -111,7 +114,32 @@ class MiskatonicBot(commands.AutoShardedBot):
             self.reminders = Reminders(self, self.settings.REMINDER_CHECK_SECONDS)
             self.reminders.start()
 
+    async def on_ready(self) -> None:
+        # The AI teammates a restart interrupted take up where they were.
+        if self.ai is not None:
+            for channel_id in await self.service.store.channels_awaiting_ai():
+                if self.get_channel(channel_id) is not None:  # another process's shards drive their own
+                    self.ai.poke(channel_id)
+
+    def _table_changed(self, channel_id: int) -> None:
+        if self.ai is not None:
+            self.ai.poke(channel_id)
+
+    async def _ai_pace(self, channel_id: int) -> float:
+        if self.settings.AI_PACE_MS is not None:
+            return self.settings.AI_PACE_MS / 1000
+        return await self.service.ai_pace(channel_id)
+
+    async def _show_ai_step(self, channel_id: int, reply: Reply) -> None:
+        """An AI teammate's step, shown as a click's is: the game's section brought up to date."""
+        if reply.table is None:
+            return
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        await self.publisher.publish(channel, reply.table, refresh=reply.refresh)
+
     async def close(self) -> None:
+        if self.ai is not None:
+            self.ai.close()
         if self.reminders is not None:
             self.reminders.stop()
         await super().close()

@@ -48,6 +48,8 @@ from engine.core.prompt import PromptKind
 
 CHANNEL_ID = 1  # the interactive table; scripts take the first channel after it with no open game
 GUILD_ID = 1
+#: whom an AI teammate's step is shown to (it has nothing private for anyone)
+AI_READER = Actor(user_id=0, name="the table")
 DEFAULT_DB = Path("data") / "console.db"
 USER_RE = re.compile(r"^(?P<name>[\w.-]+)(?P<mod>\[mod\])?$")  # \w: a letter or digit of any script, or _
 ARG_NAME = re.compile(r"[a-z_]+")
@@ -216,8 +218,9 @@ class Command:
 # (group, sub) -> (required args, optional args)
 SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("game", "new"): ({"game"}, None),  # None = any further name:value is a game option
-    ("game", "join"): (set(), {"character", "investigator"}),  # Discord's parameter is "investigator"
-    ("game", "leave"): (set(), set()),
+    ("game", "join"): (set(), {"character", "investigator", "bot", "replace"}),  # Discord's: "investigator"
+    ("game", "leave"): (set(), {"bot"}),
+    ("game", "why"): (set(), set()),
     ("game", "start"): (set(), set()),
     ("game", "status"): (set(), set()),
     ("game", "board"): (set(), set()),
@@ -228,9 +231,9 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("gm", "end"): (set(), {"campaign"}),
     ("gm", "undo"): (set(), {"steps"}),
     ("gm", "kick"): ({"user"}, set()),
-    ("gm", "replace"): ({"user", "with"}, set()),
+    ("gm", "replace"): (set(), {"user", "with", "seat", "bot"}),
     ("gm", "skip"): (set(), {"player"}),
-    ("gm", "settings"): (set(), {"mod_role", "clear_mod_role", "enabled_games", "reminder_hours"}),
+    ("gm", "settings"): (set(), {"mod_role", "clear_mod_role", "enabled_games", "reminder_hours", "ai_pace"}),
     ("gm", "export"): (set(), {"full"}),
     ("gm", "audit"): (set(), {"page"}),
     ("campaign", "new"): ({"game"}, {"difficulty", "investigator"}),
@@ -260,6 +263,14 @@ class Outcome(Enum):
     REFUSED = "refused"  # understood, but the game or the service said no
     BAD = "bad"  # could not be understood
     QUIT = "quit"
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _yes(args: dict[str, str], name: str) -> bool:
@@ -481,18 +492,24 @@ class Console:
                                               character=_character(game, typed))
                 return new
             if sub == "join":
+                replace = self._int(args, "replace")
+
                 async def join() -> Reply:
                     typed = args.get("investigator") or args.get("character")
-                    return await svc.join(ch, a, _character(await svc.channel_game(ch), typed))
+                    return await svc.join(ch, a, _character(await svc.channel_game(ch), typed),
+                                          ai=_yes(args, "bot"), replace=replace)
                 return join
+            if sub == "leave":
+                seat = self._int(args, "bot")
+                return lambda: svc.leave(ch, a, ai_seat=seat)
             if sub == "log":
                 page = self._int(args, "page", 1)
                 return lambda: svc.log(ch, a, page if page is not None else 1)
             if sub == "history":
                 page = self._int(args, "page", 1)
                 return lambda: svc.history(ch, page if page is not None else 1)
-            simple = {"leave": svc.leave, "start": svc.start, "status": svc.status, "board": svc.board,
-                      "me": svc.me, "abandon": svc.abandon}
+            simple = {"start": svc.start, "status": svc.status, "board": svc.board, "me": svc.me,
+                      "abandon": svc.abandon, "why": svc.why}
             method = simple[sub]
             return lambda: method(ch, a)
         if group == "gm":
@@ -502,16 +519,21 @@ class Console:
             if sub == "kick":
                 return lambda: svc.gm_kick(ch, a, user_id_for(args["user"]))
             if sub == "replace":
-                other = Actor(user_id=user_id_for(args["with"]), name=args["with"])
-                return lambda: svc.gm_replace(ch, a, user_id_for(args["user"]), other)
+                other = Actor(user_id=user_id_for(args["with"]), name=args["with"]) if "with" in args else None
+                leaving = user_id_for(args["user"]) if "user" in args else None
+                seat = self._int(args, "seat")
+                return lambda: svc.gm_replace(ch, a, leaving, other, ai=_yes(args, "bot"), seat=seat)
             if sub == "settings":
                 games = args.get("enabled_games")
                 enabled = [g for g in games.split(",") if g] if games is not None else None
                 role, hours = self._int(args, "mod_role"), self._int(args, "reminder_hours")
                 if _yes(args, "clear_mod_role"):
                     role = 0  # the service reads 0 as "no moderator role", as the Discord command sends it
+                pace = float(args["ai_pace"]) if "ai_pace" in args and _number(args["ai_pace"]) else None
+                if "ai_pace" in args and pace is None:
+                    raise ParseError("ai_pace is a number of seconds, such as 1 or 0.5")
                 return lambda: svc.gm_settings(ch, a, GUILD_ID, mod_role_id=role, enabled_games=enabled,
-                                               reminder_hours=hours)
+                                               reminder_hours=hours, ai_pace=pace)
             if sub == "audit":
                 page = self._int(args, "page", 1)
                 return lambda: svc.gm_audit(ch, a, page if page is not None else 1)
@@ -648,7 +670,14 @@ class Console:
             self.write(f"[refused to {cmd.actor.name}] {exc}")
             return Outcome.REFUSED
         self.show(reply, cmd.actor)
+        await self.play_ai_seats()
         return Outcome.DONE
+
+    async def play_ai_seats(self) -> None:
+        """The AI teammates' decisions the game now waits for, each printed as the channel would show it (the
+        console does not wait between them: the server's pace is for Discord)."""
+        while (reply := await self.service.ai_step(self.channel)) is not None:
+            self.show(reply, AI_READER)
 
     # ---- printing ----------------------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot import games
+from bot import ai_seats, games
 from bot.render import Size, plain, render_event, render_table
 from bot.service_sections import SectionChange, SectionWriter
 from bot.service_text import (
@@ -138,6 +138,13 @@ class Loaded:
     def users(self) -> list[int]:
         return list(dict.fromkeys(s.user_id for s in self.seats))
 
+    def people(self) -> list[int]:
+        """The users seated, AI seats left out."""
+        return [u for u in self.users() if not ai_seats.is_ai(u)]
+
+    def is_ai_seat(self, seat: int) -> bool:
+        return ai_seats.is_ai(self.user_of(seat))
+
 
 def action_row(loaded: Loaded, actor: Actor, action: Action, kind: str) -> ActionRow:
     """The log row of an action to commit; `Store.commit_step` numbers it (`seq`) inside the step's transaction."""
@@ -178,6 +185,7 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Set by bot/campaigns.py: a campaign's record follows its scenario game's end in the same transaction.
         self.campaign_fold: CampaignFold | None = None
+        self._agents: dict[int, ai_seats.Agent] = {}  # game id -> the agent playing its AI seats
 
     # ================================================================ catalogue (autocomplete) ==============
 
@@ -305,6 +313,7 @@ class GameService:
     # ---- the game cache: bounded, least recently used first ------------------------------------------------
 
     def _drop(self, game_id: int) -> None:
+        self._agents.pop(game_id, None)
         loaded = self._cache.pop(game_id, None)
         self._last_used.pop(game_id, None)
         if loaded is not None and self._open_in.get(loaded.game.channel_id) == game_id:
@@ -481,7 +490,7 @@ class GameService:
     def _awaited(loaded: Loaded, prompts: Sequence[Prompt]) -> list[int]:
         """The users `prompts` wait for (each once, whatever their number of seats)."""
         users = (loaded.user_of(seat) for p in prompts for seat in p.seats)
-        return list(dict.fromkeys(u for u in users if u is not None))
+        return list(dict.fromkeys(u for u in users if u is not None and not ai_seats.is_ai(u)))
 
     async def _lobby_changed(self, loaded: Loaded) -> Loaded:
         """Reload after a seat change (the store bumped the version)."""
@@ -499,7 +508,10 @@ class GameService:
         assert loaded.game.id is not None
         cards = []
         for prompt in loaded.prompts():
-            users = list(dict.fromkeys(u for u in (loaded.user_of(s) for s in prompt.seats) if u is not None))
+            users = list(dict.fromkeys(u for u in (loaded.user_of(s) for s in prompt.seats)
+                                       if u is not None and not ai_seats.is_ai(u)))
+            if not users:
+                continue  # an AI seat's question: it answers on its own (`ai_step`), nobody clicks it
             names = [loaded.seat_label(s) for s in prompt.seats]
             cards.append(PromptCard(game_id=loaded.game.id, prompt=prompt, user_ids=users,
                                     text=prompt_text(prompt, names), epoch=loaded.game.undo_epoch))
@@ -717,42 +729,92 @@ class GameService:
                                  f"Join with /game join; start with /game start."])
         return await self._mutate(channel_id, actor, work)
 
-    @staticmethod
-    def _seat_list(loaded: Loaded) -> str:
+    def _seat_list(self, loaded: Loaded) -> str:
         if not loaded.seats:
             return "No one is seated."
-        parts = [f"{s.seat + 1}. {s.name}" + (f" ({s.character})" if s.character else "") for s in loaded.seats]
-        return "Seats: " + "; ".join(parts) + "."
+        labels = dict(self.characters(loaded.game.game_type))
 
-    async def join(self, channel_id: int, actor: Actor, character: str | None = None) -> Reply:
-        """Take a seat (again, for multi-handed play) in the lobby."""
+        def seat(s: Seat) -> str:
+            who = labels.get(s.character or "", s.character or "")
+            who = who.split(",")[0].split("(")[0].strip()
+            return f"{s.seat + 1}. {s.name}" + (f" ({who})" if who and who not in s.name else "")
+        return "Seats: " + "; ".join(seat(s) for s in loaded.seats) + "."
+
+    async def join(self, channel_id: int, actor: Actor, character: str | None = None, *, ai: bool = False,
+                   replace: int | None = None) -> Reply:
+        """Take a seat (again, for multi-handed play) in the lobby. `ai`: seat an AI teammate instead (anyone
+        seated may, while the table is open). `replace`: take over AI seat number `replace` (1-based) while
+        the game runs (or in the lobby)."""
+        if replace is not None:
+            return await self._take_over(channel_id, actor, replace)
+
         async def work() -> Reply:
             loaded = await self._open(channel_id)
             if loaded.game.status != LOBBY:
-                raise UserError("The game has already started; a moderator can /gm replace a player.")
+                if ai:
+                    raise UserError("The game has already started; a moderator can hand a seat to an AI "
+                                    "teammate with /gm replace bot:True.")
+                raise UserError("The game has already started; a moderator can /gm replace a player, and "
+                                "/game join replace:<seat> takes over an AI teammate.")
+            if ai and not loaded.user_seats(actor.user_id):
+                raise UserError("Only someone seated at the table can add an AI teammate; /game join first.")
             rules = get_game(loaded.game.game_type)
             if len(loaded.seats) >= rules.max_players:
                 raise UserError(f"{rules.name} seats at most {rules.max_players}; the table is full.")
-            if character is not None:
+            chosen = character
+            if chosen is not None:
                 known = dict(self.characters(loaded.game.game_type))
-                if character not in known:
-                    raise UserError(f"There is no character '{character}'. Choose one of: {', '.join(known)}.")
-                if any(s.character == character for s in loaded.seats):
-                    raise UserError(f"{known[character]} is already at the table.")
-            nth = len(loaded.user_seats(actor.user_id)) + 1
+                if chosen not in known:
+                    raise UserError(f"There is no character '{chosen}'. Choose one of: {', '.join(known)}.")
+                if any(s.character == chosen for s in loaded.seats):
+                    raise UserError(f"{known[chosen]} is already at the table.")
             assert loaded.game.id is not None
-            await self.store.add_seat(loaded.game.id, loaded.game.version, user_id=actor.user_id,
-                                      name=seat_name(actor.name, nth), character=character)
+            if ai:
+                known_characters = self.characters(loaded.game.game_type)
+                if chosen is None and known_characters:
+                    chosen = ai_seats.pick_character(known_characters, {s.character for s in loaded.seats},
+                                                     loaded.game.seed + len(loaded.seats))[0]
+                label = dict(known_characters).get(chosen or "", "AI teammate")
+                user_id, name = ai_seats.next_ai_id(loaded.seats), ai_seats.ai_name(label)
+            else:
+                user_id, name = actor.user_id, seat_name(actor.name, len(loaded.user_seats(actor.user_id)) + 1)
+            await self.store.add_seat(loaded.game.id, loaded.game.version, user_id=user_id, name=name,
+                                      character=chosen)
             loaded = await self._lobby_changed(loaded)
-            return Reply(public=[f"{seat_name(actor.name, nth)} joins the table. {self._seat_list(loaded)}"])
+            said = f"{actor.name} seats an AI teammate, {name}." if ai else f"{name} joins the table."
+            return Reply(public=[f"{said} {self._seat_list(loaded)}"])
         return await self._mutate(channel_id, actor, work)
 
-    async def leave(self, channel_id: int, actor: Actor) -> Reply:
-        """Give up your last seat, in the lobby only."""
+    async def _take_over(self, channel_id: int, actor: Actor, number: int) -> Reply:
+        """A person takes over an AI seat (1-based `number`): the game goes on from the same state, and the log
+        keeps who played each step (the action rows' actors)."""
+        async def work() -> Reply:
+            loaded = await self._open(channel_id)
+            seat = number - 1
+            if not 0 <= seat < len(loaded.seats):
+                raise UserError(f"There is no seat {number}. {self._seat_list(loaded)}")
+            if not loaded.is_ai_seat(seat):
+                raise UserError(f"Seat {number} is {loaded.seat_label(seat)}'s, not an AI teammate's.")
+            assert loaded.game.id is not None
+            old = loaded.seat_label(seat)
+            name = seat_name(actor.name, len(loaded.user_seats(actor.user_id)) + 1)
+            await self.store.hand_seats(loaded.game.id, loaded.game.version, [(seat, actor.user_id, name)])
+            loaded = await self._sections_follow_seats(await self._lobby_changed(loaded))
+            return self._seats_reply(loaded, f"{name} takes over seat {number} from {old}.")
+        return await self._mutate(channel_id, actor, work)
+
+    async def leave(self, channel_id: int, actor: Actor, *, ai_seat: int | None = None) -> Reply:
+        """Give up your last seat, in the lobby only. `ai_seat` (1-based): remove that AI teammate instead (the
+        table's creator or a moderator may)."""
         async def work() -> Reply:
             loaded = await self._open(channel_id)
             if loaded.game.status != LOBBY:
+                if ai_seat is not None:
+                    raise UserError("The game has started: a person can take the AI's seat with "
+                                    "/game join replace:<seat>.")
                 raise UserError("The game has started: you cannot leave now (try /game abandon).")
+            if ai_seat is not None:
+                return await self._remove_ai(loaded, actor, ai_seat)
             if not loaded.user_seats(actor.user_id):
                 raise UserError("You are not seated at this table.")
             assert loaded.game.id is not None
@@ -760,6 +822,19 @@ class GameService:
             loaded = await self._lobby_changed(loaded)
             return Reply(public=[f"{actor.name} leaves a seat. {self._seat_list(loaded)}"])
         return await self._mutate(channel_id, actor, work)
+
+    async def _remove_ai(self, loaded: Loaded, actor: Actor, number: int) -> Reply:
+        seat = number - 1
+        if not 0 <= seat < len(loaded.seats) or not loaded.is_ai_seat(seat):
+            raise UserError(f"Seat {number} is not an AI teammate. {self._seat_list(loaded)}")
+        if actor.user_id != loaded.game.created_by and not actor.is_moderator:
+            raise UserError("Only the table's creator or a moderator can remove an AI teammate.")
+        assert loaded.game.id is not None
+        name = loaded.seat_label(seat)
+        await self.store.remove_seats(loaded.game.id, loaded.game.version, loaded.seats[seat].user_id,
+                                      only_last=True)
+        loaded = await self._lobby_changed(loaded)
+        return Reply(public=[f"{actor.name} removes the AI teammate {name}. {self._seat_list(loaded)}"])
 
     async def start(self, channel_id: int, actor: Actor) -> Reply:
         async def work() -> Reply:
@@ -781,7 +856,7 @@ class GameService:
         """Vote to abandon; the game ends once every seated user has asked."""
         async def work() -> Reply:
             loaded = await self._open(channel_id)
-            users = loaded.users()
+            users = loaded.people()  # AI teammates have no vote
             if users and actor.user_id not in users:
                 raise UserError("Only players seated at this table can vote to abandon it.")
             votes = list(dict.fromkeys([*loaded.game.abandon_votes, actor.user_id]))
@@ -897,6 +972,73 @@ class GameService:
             waiting = join_names([loaded.seat_label(s) for s in prompt.seats])
             raise UserError(f"This decision is not yours: waiting for {waiting}.")
         return mine[0]
+
+    # ================================================================ AI teammates (bot/ai_seats.py) =======
+
+    def awaits_ai(self, channel_id: int) -> bool:
+        """Whether the channel's game may be waiting for an AI seat, from memory (True when it is not in memory:
+        `ai_step` then reads the database and decides)."""
+        loaded = self._remembered_open(channel_id)
+        if loaded is None:
+            return True
+        if loaded.game.status != ACTIVE or loaded.state is None or loaded.state.over:
+            return False
+        return any(loaded.is_ai_seat(s) for p in loaded.prompts() for s in p.seats)
+
+    async def ai_step(self, channel_id: int) -> Reply | None:
+        """One decision of an AI seat the channel's game waits for, committed as a step of its own with the
+        agent's reason in the narration and in its action row (None: the game waits for no AI seat). The agent
+        thinks in a worker thread, on a copy of the state: other channels go on meanwhile."""
+        async def work(from_memory: bool) -> Reply:
+            loaded = self._remembered_open(channel_id) if from_memory else None
+            if loaded is None:
+                game = await self.store.open_game(channel_id)
+                if game is None:
+                    return Reply()  # over, or ended by a moderator meanwhile
+                loaded = await self._load_game(game)
+            if loaded.game.status != ACTIVE or loaded.state is None or loaded.state.over:
+                return Reply()
+            found = next(((p, s) for p in loaded.prompts() for s in p.seats if loaded.is_ai_seat(s)), None)
+            if found is None:
+                return Reply()
+            prompt, seat = found
+            agent = self._agent(loaded)
+            state = loaded.working_state()
+            action, reason = await asyncio.to_thread(ai_seats.ai_answer, agent, state, prompt, seat)
+            posted = frozenset(p.seq for p in loaded.prompts() if p.seq != prompt.seq)
+            new_state, events = api.apply(loaded.working_state(), action, in_place=True, prompt=prompt)
+            name = loaded.seat_label(seat)
+            chosen = ai_seats.chosen_labels(prompt, action)
+            ai_actor = Actor(user_id=loaded.seats[seat].user_id, name=name)
+            row = action_row(loaded, ai_actor, action, "ai")
+            row.payload = {**row.payload, "why": ai_seats.why_payload(reason, chosen, name)}
+            said = ai_seats.narration(name, chosen, reason)
+            lead = [said] if said else []
+            loaded = await self._commit(loaded, new_state, events, action=row, lead=lead)
+            return await self._step_reply(loaded, events, None, lead, posted=posted)
+
+        reply = await self._mutate_step(channel_id, None, work, from_memory=True)
+        return reply if reply.applied else None
+
+    def _agent(self, loaded: Loaded) -> ai_seats.Agent:
+        """The game's agent, kept while the game is in memory (an agent remembers a little between decisions,
+        such as the monster it went after); a new one after a restart decides from the state alone."""
+        assert loaded.game.id is not None
+        agent = self._agents.get(loaded.game.id)
+        if agent is None:
+            agent = self._agents[loaded.game.id] = ai_seats.agent_for(loaded.game.game_type, loaded.game.seed)
+        return agent
+
+    async def why(self, channel_id: int, actor: Actor) -> Reply:
+        """The last AI decision of the channel's game, its reason and what else it weighed (privately)."""
+        loaded = await self._current(channel_id)
+        assert loaded.game.id is not None
+        row = await self.store.last_action(loaded.game.id, kind="ai")
+        if row is None or "why" not in row.payload:
+            if not any(loaded.is_ai_seat(s.seat) for s in loaded.seats):
+                raise UserError("This table has no AI teammate. /game join bot:True seats one.")
+            return Reply(ephemeral=["No AI teammate has decided anything yet in this game."])
+        return Reply(ephemeral=chunk_lines(ai_seats.why_lines(row.payload["why"], row.seq)))
 
     async def game_command(self, channel_id: int, actor: Actor, group: str, name: str,
                            args: dict[str, str]) -> Reply:
@@ -1179,7 +1321,7 @@ class GameService:
                 await self.store.remove_seats(game.id, game.version, user_id, only_last=False)
                 text = f"Moderator {actor.name} removed {kicked} from the table."
             else:
-                heirs = [u for u in loaded.users() if u != user_id]
+                heirs = [u for u in loaded.people() if u != user_id]
                 if not heirs:
                     raise UserError(f"{kicked} is the only player; use /gm end or /gm replace instead.")
                 heir = self._user_name(loaded, heirs[0])
@@ -1190,24 +1332,57 @@ class GameService:
             return self._seats_reply(loaded, text)
         return await self._mutate(channel_id, actor, work)
 
-    async def gm_replace(self, channel_id: int, actor: Actor, user_id: int, other: Actor) -> Reply:
-        """Give every seat of `user_id` to `other`."""
+    async def gm_replace(self, channel_id: int, actor: Actor, user_id: int | None, other: Actor | None = None,
+                         *, ai: bool = False, seat: int | None = None) -> Reply:
+        """Give every seat of `user_id` to `other`, or (`ai`) each to an AI teammate; or give seat number
+        `seat` (1-based, an AI teammate's or anyone's) to `other`."""
         self._require_mod(actor)
+        if (other is None) == (not ai) or (user_id is None) == (seat is None):
+            raise UserError("Name the player who leaves (player:) or a seat (seat:), and who takes over "
+                            "(replacement:, or bot:True for an AI teammate).")
 
         async def work() -> Reply:
             loaded = await self._open(channel_id)
-            if user_id not in loaded.users():
-                raise UserError("That user is not seated at this table.")
-            if user_id == other.user_id:
-                raise UserError("A player cannot replace themselves.")
-            old = self._user_name(loaded, user_id)
             assert loaded.game.id is not None
-            moved = await self.store.reassign_seats(loaded.game.id, loaded.game.version, user_id, other.user_id,
-                                                    other.name)
+            if seat is not None:
+                if not 0 < seat <= len(loaded.seats):
+                    raise UserError(f"There is no seat {seat}. {self._seat_list(loaded)}")
+                leaving = [seat - 1]
+                old = loaded.seat_label(seat - 1)
+            else:
+                if user_id not in loaded.users():
+                    raise UserError("That user is not seated at this table.")
+                leaving = loaded.user_seats(user_id)
+                old = self._user_name(loaded, user_id)
+            if other is not None and all(loaded.user_of(s) == other.user_id for s in leaving):
+                raise UserError("A player cannot replace themselves.")
+            changes: list[tuple[int, int, str]] = []
+            if ai:
+                taken = list(loaded.seats)
+                labels = dict(self.characters(loaded.game.game_type))
+                for s in leaving:
+                    row = loaded.seats[s]
+                    if ai_seats.is_ai(row.user_id):
+                        continue
+                    new_id = ai_seats.next_ai_id(taken)
+                    taken.append(Seat(game_id=loaded.game.id, seat=-1, user_id=new_id, name=""))
+                    label = labels.get(row.character or "", row.name)
+                    changes.append((s, new_id, ai_seats.ai_name(label)))
+                if not changes:
+                    raise UserError(f"{old} is an AI teammate already.")
+                to_name = "an AI teammate" if len(changes) == 1 else "AI teammates"
+            else:
+                assert other is not None
+                held = len(loaded.user_seats(other.user_id))
+                for n, s in enumerate(leaving, start=1):
+                    changes.append((s, other.user_id, seat_name(other.name, held + n)))
+                to_name = other.name
+            await self.store.hand_seats(loaded.game.id, loaded.game.version, changes)
             loaded = await self._sections_follow_seats(await self._lobby_changed(loaded))
-            await self._audit(loaded, actor, "replace", {"user_id": user_id, "by": other.user_id,
-                                                         "seats": moved})
-            return self._seats_reply(loaded, f"Moderator {actor.name}: {other.name} takes over from {old}.")
+            await self._audit(loaded, actor, "replace", {"user_id": user_id, "seat": seat,
+                                                         "by": None if other is None else other.user_id,
+                                                         "ai": ai, "seats": [c[0] for c in changes]})
+            return self._seats_reply(loaded, f"Moderator {actor.name}: {to_name} takes over from {old}.")
         return await self._mutate(channel_id, actor, work)
 
     def _seats_reply(self, loaded: Loaded, text: str) -> Reply:
@@ -1283,9 +1458,11 @@ class GameService:
         return doc, f"full record with the seed and {len(actions)} actions exported (it can no longer be undone)"
 
     async def gm_settings(self, channel_id: int, actor: Actor, guild_id: int, *, mod_role_id: int | None = None,
-                          enabled_games: list[str] | None = None, reminder_hours: int | None = None) -> Reply:
+                          enabled_games: list[str] | None = None, reminder_hours: int | None = None,
+                          ai_pace: float | None = None) -> Reply:
         """Change the server's settings (only those given; an empty `enabled_games` = every game, a
-        `mod_role_id` of 0 clears the role); with none given, show them."""
+        `mod_role_id` of 0 clears the role; `ai_pace` in seconds between two AI decisions); with none given,
+        show them."""
         self._require_mod(actor)
         changes: dict[str, Any] = {}
         if mod_role_id is not None:
@@ -1300,6 +1477,10 @@ class GameService:
             if not 0 <= reminder_hours <= MAX_REMINDER_HOURS:
                 raise UserError(f"Reminders must be from 0 (off) to {MAX_REMINDER_HOURS} hours.")
             changes["reminder_hours"] = reminder_hours
+        if ai_pace is not None:
+            if not 0 <= ai_pace * 1000 <= ai_seats.MAX_PACE_MS:
+                raise UserError(f"The AI pace must be from 0 to {ai_seats.MAX_PACE_MS // 1000} seconds.")
+            changes["ai_pace_ms"] = round(ai_pace * 1000)
         if not changes:
             return self._settings_reply(await self.store.guild_settings(guild_id), saved=False)
 
@@ -1316,7 +1497,17 @@ class GameService:
         role = f"<@&{settings.mod_role_id}>" if settings.mod_role_id else "none (Manage Channels only)"
         hours = f"{settings.reminder_hours} h" if settings.reminder_hours else "off"
         verb = "Settings saved" if saved else "Settings"
-        return Reply(ephemeral=[f"{verb}: moderator role {role}; games {games}; reminders {hours}."])
+        pace = f"{settings.ai_pace_ms / 1000:g} s"
+        return Reply(ephemeral=[f"{verb}: moderator role {role}; games {games}; reminders {hours}; "
+                                f"AI teammates wait {pace} between decisions."])
+
+    async def ai_pace(self, channel_id: int) -> float:
+        """Seconds between two AI decisions in the channel's server (its /gm settings)."""
+        loaded = self._remembered_open(channel_id)
+        game = loaded.game if loaded is not None else await self.store.open_game(channel_id)
+        if game is None:
+            return 0.0
+        return (await self.store.guild_settings(game.guild_id)).ai_pace_ms / 1000
 
     async def gm_audit(self, channel_id: int, actor: Actor, page: int = 1, *, guild_id: int | None = None) -> Reply:
         """The server's moderator actions, newest first. The guild is the channel's unless given."""

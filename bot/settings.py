@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     # Draw one board of each game in a worker thread after start-up, so that the first board after a restart
     # does not pay for the layouts (Eldritch's map lays its token slots out once: about 1.3 s).
     WARM_PICTURES: bool = True
+    # Milliseconds between two AI teammate decisions for every server, instead of each server's /gm settings
+    # (tests and local play set 0).
+    AI_PACE_MS: int | None = Field(default=None, ge=0, le=10_000)
 
     @field_validator("SHARD_IDS", mode="before")
     @classmethod

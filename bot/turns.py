@@ -27,7 +27,7 @@ import hashlib
 import io
 import logging
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -121,8 +121,11 @@ class PublisherHost(Protocol):
 class TablePublisher:
     """Shows games' sections in their channels (see the module docstring)."""
 
-    def __init__(self, bot: PublisherHost) -> None:
+    def __init__(self, bot: PublisherHost, on_published: Callable[[int], None] | None = None) -> None:
         self.bot = bot
+        # Told each channel whose game was just brought up to date (the AI teammates' driver looks whether
+        # the game now waits for one of them).
+        self.on_published = on_published
         # Weak: a game's lock lives while a publish holds or waits on it.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._shown: dict[int, str] = {}  # message id -> fingerprint of what it shows (no identical edits)
@@ -138,19 +141,26 @@ class TablePublisher:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         async with lock:
-            for _ in range(ROUNDS_MAX):
-                view = await self.bot.service.table(self._channel_id(channel), game_id)
-                if view is None or not view.sections:
-                    return
-                pending = [s for s in view.sections if s.shown_rev < s.rev]
-                if refresh and view.sections[-1] not in pending:
-                    pending.append(view.sections[-1])
-                if not pending:
-                    return
-                for section in pending:
-                    latest = section is view.sections[-1]
-                    await self._show(channel, view, section, latest=latest, force=refresh and latest)
-                refresh = False
+            try:
+                await self._publish(channel, game_id, refresh)
+            finally:
+                if self.on_published is not None:
+                    self.on_published(self._channel_id(channel))
+
+    async def _publish(self, channel: Any, game_id: int, refresh: bool) -> None:
+        for _ in range(ROUNDS_MAX):
+            view = await self.bot.service.table(self._channel_id(channel), game_id)
+            if view is None or not view.sections:
+                return
+            pending = [s for s in view.sections if s.shown_rev < s.rev]
+            if refresh and view.sections[-1] not in pending:
+                pending.append(view.sections[-1])
+            if not pending:
+                return
+            for section in pending:
+                latest = section is view.sections[-1]
+                await self._show(channel, view, section, latest=latest, force=refresh and latest)
+            refresh = False
 
     @staticmethod
     def _channel_id(channel: Any) -> int:

@@ -150,20 +150,31 @@ class Lobby(commands.GroupCog, group_name="game",
                                          game, opts, character=character)
         await send_reply(interaction, await within_deadline(interaction, work))
 
-    @app_commands.command(name="join", description="Take a seat at the game in this channel.")
+    @app_commands.command(name="join", description="Take a seat at the game in this channel, or seat an AI "
+                                                   "teammate.")
     @app_commands.describe(investigator="The investigator you will play: a name or part of one (start typing to "
-                                        "see each one's numbers and ability); empty for a random one.")
+                                        "see each one's numbers and ability); empty for a random one.",
+                           bot="Seat an AI teammate instead (it plays that investigator; you stay seated).",
+                           replace="Take over this AI teammate's seat (its number), even in a running game.")
     @app_commands.autocomplete(investigator=investigators)
-    async def join(self, interaction: discord.Interaction, investigator: str | None = None) -> None:
+    async def join(self, interaction: discord.Interaction, investigator: str | None = None, bot: bool = False,
+                   replace: app_commands.Range[int, 1, 8] | None = None) -> None:
         channel = channel_of(interaction)
         character = resolve_character(await self.bot.service.channel_game(channel), investigator)
-        work = self.bot.service.join(channel, await actor_for(interaction), character)
+        work = self.bot.service.join(channel, await actor_for(interaction), character, ai=bot, replace=replace)
         await send_reply(interaction, await within_deadline(interaction, work))
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts.")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        work = self.bot.service.leave(channel_of(interaction), await actor_for(interaction))
+    @app_commands.command(name="leave", description="Give up your seat before the game starts, or remove an AI "
+                                                    "teammate.")
+    @app_commands.describe(bot="The AI teammate's seat number to remove (the table's creator or a moderator).")
+    async def leave(self, interaction: discord.Interaction, bot: app_commands.Range[int, 1, 8] | None = None) -> None:
+        work = self.bot.service.leave(channel_of(interaction), await actor_for(interaction), ai_seat=bot)
         await send_reply(interaction, await within_deadline(interaction, work))
+
+    @app_commands.command(name="why", description="Why the AI teammate made its last decision (private).")
+    async def why(self, interaction: discord.Interaction) -> None:
+        work = self.bot.service.why(channel_of(interaction), await actor_for(interaction))
+        await send_reply(interaction, await within_deadline(interaction, work, ephemeral=True))
 
     @app_commands.command(name="start", description="Start the game with the investigators seated so far.")
     async def start(self, interaction: discord.Interaction) -> None:

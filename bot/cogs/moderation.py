@@ -78,13 +78,18 @@ class Moderation(commands.GroupCog, group_name="gm",
         work = self.bot.service.gm_kick(channel_of(interaction), await actor_for(interaction), player.id)
         await send_reply(interaction, await within_deadline(interaction, work))
 
-    @app_commands.command(name="replace", description="Hand a player's seats to someone else.")
-    @app_commands.describe(player="The player who leaves.", replacement="Who takes over their investigators.")
-    async def replace(self, interaction: discord.Interaction, player: discord.User,
-                      replacement: discord.User) -> None:
-        newcomer = Actor(user_id=replacement.id, name=replacement.display_name)
-        work = self.bot.service.gm_replace(channel_of(interaction), await actor_for(interaction), player.id,
-                                           newcomer)
+    @app_commands.command(name="replace", description="Hand a player's seats (or one seat) to someone else or "
+                                                      "to an AI teammate.")
+    @app_commands.describe(player="The player who leaves (all their seats).",
+                           seat="Or one seat by its number (an AI teammate's, for instance).",
+                           replacement="Who takes over.",
+                           bot="An AI teammate takes over instead (the game goes on from where it is).")
+    async def replace(self, interaction: discord.Interaction, player: discord.User | None = None,
+                      seat: app_commands.Range[int, 1, 8] | None = None, replacement: discord.User | None = None,
+                      bot: bool = False) -> None:
+        newcomer = None if replacement is None else Actor(user_id=replacement.id, name=replacement.display_name)
+        work = self.bot.service.gm_replace(channel_of(interaction), await actor_for(interaction),
+                                           None if player is None else player.id, newcomer, ai=bot, seat=seat)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="skip", description="Answer the pending decision with its default (idle player).")
@@ -98,10 +103,12 @@ class Moderation(commands.GroupCog, group_name="gm",
     @app_commands.describe(mod_role="A role whose members may use /gm besides those with Manage Channels.",
                            clear_mod_role="Remove the moderator role (Manage Channels only, again).",
                            enabled_games="Game ids allowed on this server, separated by spaces ('all' for all).",
-                           reminder_hours="Hours of waiting before the bot pings an idle player (0 = never).")
+                           reminder_hours="Hours of waiting before the bot pings an idle player (0 = never).",
+                           ai_pace="Seconds an AI teammate waits between two decisions (0 = at once).")
     async def settings(self, interaction: discord.Interaction, mod_role: discord.Role | None = None,
                        clear_mod_role: bool = False, enabled_games: str | None = None,
-                       reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None) -> None:
+                       reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None,
+                       ai_pace: app_commands.Range[float, 0.0, 10.0] | None = None) -> None:
         games: list[str] | None = None
         if enabled_games is not None:
             words = enabled_games.replace(",", " ").split()
@@ -109,7 +116,7 @@ class Moderation(commands.GroupCog, group_name="gm",
         role_id = 0 if clear_mod_role else (mod_role.id if mod_role else None)  # the service reads 0 as "none"
         channel_id, guild_id = channel_of(interaction), guild_of(interaction)
         work = self.bot.service.gm_settings(channel_id, await actor_for(interaction), guild_id, mod_role_id=role_id,
-                                            enabled_games=games, reminder_hours=reminder_hours)
+                                            enabled_games=games, reminder_hours=reminder_hours, ai_pace=ai_pace)
         reply = await within_deadline(interaction, work)
         self.bot.moderator_roles.forget(guild_id)
         await send_reply(interaction, reply)

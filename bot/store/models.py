@@ -184,6 +184,8 @@ class GuildSettings(SQLModel, table=True):
     mod_role_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
     enabled_games: list[str] = Field(default_factory=empty_list, sa_type=JSON_TYPE)  # empty = every game
     reminder_hours: int = 12  # 0 = no reminders
+    # Milliseconds between two decisions of an AI teammate, so the channel stays readable (0 = at once).
+    ai_pace_ms: int = Field(default=1000, sa_column_kwargs={"server_default": "1000"})
 
 
 class AuditLog(SQLModel, table=True):

@@ -265,6 +265,14 @@ class Store:
         async with self.session() as s:
             return (await s.exec(select(Game).where(Game.active_channel_id == channel_id))).first()
 
+    async def channels_awaiting_ai(self) -> list[int]:
+        """The channels of games in play that seat an AI teammate (negative user id): after a restart, their
+        AI seats take up where they were."""
+        stmt = (select(Game.channel_id).join(Seat, col(Seat.game_id) == col(Game.id))
+                .where(Game.status == ACTIVE, col(Seat.user_id) < 0).distinct())
+        async with self.session() as s:
+            return [int(c) for c in (await s.exec(stmt)).all()]
+
     async def current_game(self, channel_id: int) -> Game | None:
         """The open game, else the channel's most recent one (so a finished game can still be read)."""
         async with self.session() as s:
@@ -334,6 +342,16 @@ class Store:
                 held += 1
                 seat.user_id, seat.name = to_user, seat_name(to_name, held)
             return [seat.seat for seat in moved]
+
+    async def hand_seats(self, game_id: int, expected_version: int,
+                         changes: Sequence[tuple[int, int, str]]) -> None:
+        """Hand seats over, one transaction: each (seat number, new user id, new name). An AI teammate's seat
+        goes to a person this way, or a person's to an AI teammate; each seat's character stays."""
+        async with self._writing() as s:
+            await self._bump(s, game_id, expected_version)
+            rows = {r.seat: r for r in await self._seats(s, game_id)}
+            for seat, user_id, name in changes:
+                rows[seat].user_id, rows[seat].name = user_id, name
 
     async def set_abandon_votes(self, game_id: int, expected_version: int, votes: list[int]) -> None:
         async with self._writing() as s:
@@ -498,6 +516,13 @@ class Store:
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
         async with self.session() as s:
             return (await s.exec(select(ActionRow).where(ActionRow.interaction_id == interaction_id))).first()
+
+    async def last_action(self, game_id: int, *, kind: str) -> ActionRow | None:
+        """The game's latest action of `kind` ("ai": an AI teammate's decision, which /game why explains)."""
+        stmt = (select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.kind == kind)
+                .order_by(col(ActionRow.seq).desc()).limit(1))
+        async with self.session() as s:
+            return (await s.exec(stmt)).first()
 
     async def actions(self, game_id: int, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
         """The action log in order; `after`/`upto` bound seq (after < seq <= upto)."""
@@ -721,7 +746,8 @@ class Store:
 
     async def set_guild_settings(self, guild_id: int, *, mod_role_id: int | None = KEEP,
                                  enabled_games: list[str] | None = KEEP,
-                                 reminder_hours: int | None = KEEP) -> GuildSettings:
+                                 reminder_hours: int | None = KEEP,
+                                 ai_pace_ms: int | None = KEEP) -> GuildSettings:
         async with self._writing() as s:
             row = await s.get(GuildSettings, guild_id, with_for_update=True)
             if row is None:
@@ -733,6 +759,8 @@ class Store:
                 row.enabled_games = list(enabled_games or [])
             if reminder_hours is not KEEP and reminder_hours is not None:
                 row.reminder_hours = reminder_hours
+            if ai_pace_ms is not KEEP and ai_pace_ms is not None:
+                row.ai_pace_ms = ai_pace_ms
         return row
 
     async def add_audit(self, *, guild_id: int, channel_id: int, moderator_id: int, command: str,

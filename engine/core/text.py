@@ -79,3 +79,11 @@ def table_notes(game_id: str) -> str:
     """The one line said at setup about what this edition leaves out: the notes themselves are in the game's
     `/help` (its howto's "This edition" section), not in the channel."""
     return f"What this edition leaves out, and where this table differs from the box: `/help game:{game_id}`."
+
+
+def played_by(investigator: str, player: str) -> str:
+    """"Ada Whitlock (bob)": an investigator with the player who plays them. A seat named after its
+    investigator (an AI teammate's, "🤖 Ada Whitlock") keeps only what it adds: "Ada Whitlock (🤖)"."""
+    if player.endswith(investigator) and player != investigator:
+        return f"{investigator} ({player[: -len(investigator)].strip()})"
+    return f"{investigator} ({player})"

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from engine.core.events import Event
 from engine.core.game import SeatSpec
+from engine.core.text import played_by
 from engine.elder_sign.content import AdventureCard, Content, content_of
 from engine.elder_sign.dice import DIE_IDS, color_of
 from engine.elder_sign.ops import event
@@ -61,7 +62,7 @@ def name(state: ElderSignState, seat: int) -> str:
     if got is None or got[0] is not i or got[1] is not spec or got[2] != version:
         if len(_NAMES) > 4096:
             _NAMES.clear()
-        got = _NAMES[id(i)] = (i, spec, version, f"{content(state).investigators[i.card].name} ({spec.name})")
+        got = _NAMES[id(i)] = (i, spec, version, played_by(content(state).investigators[i.card].name, spec.name))
     return got[3]
 
 

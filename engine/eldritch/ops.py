@@ -15,6 +15,7 @@ from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.flow import Flow, Frame
 from engine.core.prompt import Option, OptionRole, Prompt, PromptKind, Unavailable
+from engine.core.text import played_by
 from engine.core.text import plural as plural
 from engine.core.trusted import defaults, trusted
 from engine.eldritch.content import EldritchContent, content_of
@@ -171,7 +172,7 @@ def name(state: EldritchState, seat: int) -> str:
     who = state.seats[seat].name
     if inv.card is None:
         return who
-    return f"{content(state).investigators[inv.card].name} ({who})"
+    return played_by(content(state).investigators[inv.card].name, who)
 
 
 def short(state: EldritchState, seat: int) -> str:
