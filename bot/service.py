@@ -983,7 +983,13 @@ class GameService:
             return True
         if loaded.game.status != ACTIVE or loaded.state is None or loaded.state.over:
             return False
-        return any(loaded.is_ai_seat(s) for p in loaded.prompts() for s in p.seats)
+        return any(self._ai_asked(loaded, p) for p in loaded.prompts())
+
+    @staticmethod
+    def _ai_asked(loaded: Loaded, prompt: Prompt) -> bool:
+        """A question only AI seats are asked. One a person is asked too (a group's choice of who goes next)
+        is theirs to answer: the AI never decides over a person's head."""
+        return all(loaded.is_ai_seat(s) for s in prompt.seats)
 
     async def ai_step(self, channel_id: int) -> Reply | None:
         """One decision of an AI seat the channel's game waits for, committed as a step of its own with the
@@ -998,10 +1004,10 @@ class GameService:
                 loaded = await self._load_game(game)
             if loaded.game.status != ACTIVE or loaded.state is None or loaded.state.over:
                 return Reply()
-            found = next(((p, s) for p in loaded.prompts() for s in p.seats if loaded.is_ai_seat(s)), None)
-            if found is None:
+            prompt = next((p for p in loaded.prompts() if self._ai_asked(loaded, p)), None)
+            if prompt is None:
                 return Reply()
-            prompt, seat = found
+            seat = prompt.seats[0]
             agent = self._agent(loaded)
             state = loaded.working_state()
             action, reason = await asyncio.to_thread(ai_seats.ai_answer, agent, state, prompt, seat)
@@ -1650,7 +1656,7 @@ class GameService:
         """The server's record of finished games, or one player's: by game, by scenario, length, and the most
         played investigators."""
         from bot.lookup.stats import fact_paths, stats_lines
-        from bot.store.repo import characters_played, tallies
+        from bot.store.repo import characters_played, tallies, with_ai_teammates
 
         if guild_id is None:
             guild_id = await self.store.guild_of_channel(channel_id)
@@ -1661,4 +1667,5 @@ class GameService:
         by_scenario = await tallies(self.store, paths, guild_id=guild_id, user_id=user_id, by_scenario=True)
         played = await characters_played(self.store, paths, guild_id=guild_id, user_id=user_id)
         who = (user_name or "that player") if user_id is not None else "this server"
-        return Reply(ephemeral=chunk_lines(stats_lines(who, by_game, by_scenario, played)))
+        split = await with_ai_teammates(self.store, guild_id=guild_id, user_id=user_id)
+        return Reply(ephemeral=chunk_lines(stats_lines(who, by_game, by_scenario, played, split)))

@@ -67,12 +67,17 @@ def _record(t: Tally) -> str:
 
 
 def stats_lines(who: str, by_game: list[Tally], by_scenario: list[Tally],
-                characters: list[tuple[str, str, int]]) -> list[str]:
+                characters: list[tuple[str, str, int]],
+                ai_split: dict[bool, tuple[int, int]] | None = None) -> list[str]:
     if not by_game:
         return [f"No finished games for {who} yet."]
     total = sum(t.games for t in by_game)
     won = sum(t.wins for t in by_game)
     lines = [f"**Record of {who}**: {total} finished game{'s' if total != 1 else ''}, {won} won."]
+    if ai_split and True in ai_split:
+        (n, w), (m, v) = ai_split[True], ai_split.get(False, (0, 0))
+        lines.append(f"  With AI teammates: {n} game{'s' if n != 1 else ''}, {w} won; "
+                     f"without: {m} game{'s' if m != 1 else ''}, {v} won.")
     for t in by_game:
         k = keys(t.game_type)
         average = _length(t.game_type, t.rounds, t.steps)

@@ -1012,6 +1012,18 @@ async def tallies(store: Store, paths: dict[str, FactPaths], *, guild_id: int, u
             for game_type, sc, n, won, lost, avg_rounds, avg_steps in rows]
 
 
+async def with_ai_teammates(store: Store, *, guild_id: int, user_id: int | None = None) -> dict[bool, tuple[int, int]]:
+    """The guild's finished games (those `user_id` sat at) split by whether an AI teammate sat at them (a seat
+    with a negative user id): {True: (games, wins), False: (games, wins)}, a side with none left out."""
+    with_ai = exists().where(col(Seat.game_id) == col(Game.id), col(Seat.user_id) < 0)
+    flag = case((with_ai, 1), else_=0)
+    stmt: Any = (sa_select(flag, func.count(col(Game.id)), func.sum(case((col(Game.result) == "win", 1), else_=0)))
+                 .where(*_finished(guild_id, None, user_id)).group_by(flag))
+    async with store.session() as s:
+        rows = (await s.exec(stmt)).all()
+    return {bool(f): (int(n), int(won or 0)) for f, n, won in rows}
+
+
 async def characters_played(store: Store, paths: dict[str, FactPaths], *, guild_id: int,
                             user_id: int | None = None) -> list[tuple[str, str, int]]:
     """(game type, investigator card id, games) of the guild's finished games, most played first; with

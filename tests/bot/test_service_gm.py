@@ -144,11 +144,15 @@ async def test_full_export_of_a_finished_game_is_replayable(service: GameService
 
 async def test_settings_and_the_audit_log(service: GameService) -> None:
     shown = await service.gm_settings(CHANNEL, MOD, GUILD)
-    assert shown.ephemeral == ["Settings: moderator role none (Manage Channels only); games all; reminders 12 h."]
+    assert shown.ephemeral == ["Settings: moderator role none (Manage Channels only); games all; reminders 12 h; "
+                               "AI teammates wait 1 s between decisions."]
     with pytest.raises(UserError, match="There is no game called 'chess'"):
         await service.gm_settings(CHANNEL, MOD, GUILD, enabled_games=["chess"])
-    saved = await service.gm_settings(CHANNEL, MOD, GUILD, mod_role_id=777, reminder_hours=4)
-    assert saved.ephemeral == ["Settings saved: moderator role <@&777>; games all; reminders 4 h."]
+    with pytest.raises(UserError, match="The AI pace must be from 0 to 10 seconds"):
+        await service.gm_settings(CHANNEL, MOD, GUILD, ai_pace=11)
+    saved = await service.gm_settings(CHANNEL, MOD, GUILD, mod_role_id=777, reminder_hours=4, ai_pace=0.5)
+    assert saved.ephemeral == ["Settings saved: moderator role <@&777>; games all; reminders 4 h; "
+                               "AI teammates wait 0.5 s between decisions."]
     assert await service.mod_role_id(GUILD) == 777
     await open_table(service, ALICE, BOB)
     await service.gm_skip(CHANNEL, MOD)
