@@ -62,7 +62,7 @@ def bot_settings(fake: FakeDiscord, database_url: str) -> Settings:
     # The reminder loop is driven by hand in tests (`bot.reminders.run_once`), so its timer is long.
     # Start-up's board drawing is left out: its caches are the process's, and the tests start many bots.
     return Settings(DISCORD_TOKEN=fake.token, DATABASE_URL=database_url, REMINDER_CHECK_SECONDS=3600,
-                    SHARD_COUNT=None, SHARD_IDS=None, DEV_GUILD_ID=None, WARM_PICTURES=False)
+                    SHARD_COUNT=None, SHARD_IDS=None, DEV_GUILD_ID=None, WARM_PICTURES=False, AI_PACE_MS=0)
 
 
 @dataclass
