@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.agents import Agent, Reasoning, get_agent, reasoning
@@ -39,6 +39,8 @@ MAX_PACE_MS = 10_000
 #: a busy database or a conflict: how long the driver waits before it asks again, and how often
 RETRY_SECONDS = 2.0
 RETRIES = 5
+#: purchases an AI teammate makes between two scenarios at most (a campaign's experience buys far fewer)
+MAX_PURCHASES = 40
 
 
 def is_ai(user_id: int | None) -> bool:
@@ -52,8 +54,12 @@ def ai_name(character_label: str) -> str:
 
 def next_ai_id(seats: Sequence[Seat]) -> int:
     """The first negative id no seat of the game uses yet."""
-    taken = {s.user_id for s in seats}
-    return next(i for i in range(-1, -len(seats) - 2, -1) if i not in taken)
+    return next_ai_id_of([s.user_id for s in seats])
+
+
+def next_ai_id_of(user_ids: Iterable[int]) -> int:
+    taken = set(user_ids)
+    return next(i for i in range(-1, -len(taken) - 2, -1) if i not in taken)
 
 
 def pick_character(options: Sequence[tuple[str, str]], taken: set[str | None], seed: int) -> tuple[str, str]:

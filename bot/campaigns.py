@@ -47,6 +47,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import ai_seats
 from bot.games import game_record
 from bot.service import Actor, GameService, Reply, UserError
 from bot.service_text import chunk_lines, join_names
@@ -236,8 +237,34 @@ class CampaignService:
         assert base is not None
         record = camp.rules.campaign_after(dict(base), state)
         status = camp.rules.campaign_status(record)
+        if not status.over:
+            record = self._ai_purchases(camp, record, status)
         camp.set(record=record, folded=game.id, status=CAMPAIGN_OVER if status.over else BETWEEN)
         return status
+
+    def _ai_purchases(self, camp: Camp, record: Record, status: CampaignStatus) -> Record:
+        """The AI teammates spend their experience as soon as a scenario is in the record: each buys the first
+        purchase the game ranks (the smart agent's habit: refills, then upgrades of cards it holds) until none
+        is open, stopping after four free purchases in a row. What each bought is said with the campaign's
+        status."""
+        for seat, user in sorted(camp.roster.items()):
+            if not ai_seats.is_ai(user) or seat not in status.seats:
+                continue
+            bought: list[str] = []
+            free_in_a_row = 0
+            for _ in range(ai_seats.MAX_PURCHASES):
+                offers = camp.rules.campaign_upgrades(record, seat)
+                if not offers or free_in_a_row >= 4:
+                    break
+                xp = camp.rules.campaign_status(record).experience.get(seat, 0)
+                record = camp.rules.campaign_upgrade(record, seat, offers[0].id)
+                spent = xp - camp.rules.campaign_status(record).experience.get(seat, 0)
+                free_in_a_row = free_in_a_row + 1 if spent == 0 else 0
+                bought.append(offers[0].label)
+            if bought:
+                camp.notes.append(f"{camp.names.get(seat, ai_seats.AI_MARK)} spends its experience: "
+                                  f"{join_names(bought)}.")
+        return record
 
     async def _save(self, camp: Camp, *, close: bool = False) -> None:
         assert camp.row.id is not None
@@ -287,7 +314,7 @@ class CampaignService:
         camp = self._camp(row)
         status = self._fold_into(camp, state, game)
         events = [Event(kind="campaign.status", text=line, cause="campaign")
-                  for line in self._after_lines(camp, status)]
+                  for line in [*self._after_lines(camp, status), *camp.notes]]
         return camp.write(close=status.over), events
 
     def _after_lines(self, camp: Camp, status: CampaignStatus) -> list[str]:
@@ -370,17 +397,22 @@ class CampaignService:
                  for s, name in sorted(camp.names.items())]
         return ("Seats: " + "; ".join(parts) + ".") if parts else "No one is seated."
 
-    async def join(self, channel_id: int, actor: Actor, character: str | None = None) -> Reply:
+    async def join(self, channel_id: int, actor: Actor, character: str | None = None, *, ai: bool = False) -> Reply:
         """Take a seat: in the lobby a new one; between scenarios your seat whose investigator is out, else a
-        seat whose player left, else a new seat (a new investigator)."""
+        seat whose player left, else a new seat (a new investigator). `ai`: seat an AI teammate instead (a
+        player of the campaign may): it plays its scenarios, keeps its deck, spends its experience between
+        scenarios as the smart agent ranks the purchases, and suffers trauma like anyone."""
         notes: list[str] = []
 
         async def work() -> Reply:
             camp = await self._open(channel_id)
+            if ai and not camp.seats_of(actor.user_id):
+                raise UserError("Only a player of this campaign can seat an AI teammate: /campaign join first.")
+            who = Actor(user_id=ai_seats.next_ai_id_of(camp.roster.values()), name="") if ai else actor
             if camp.status == LOBBY_STATUS:
-                text = self._join_lobby(camp, actor, character)
+                text = self._join_lobby(camp, who, character)
             elif camp.status == BETWEEN:
-                text = self._join_between(camp, actor, character)
+                text = self._join_between(camp, who, character)
             elif camp.status == PLAYING:
                 raise UserError(UNDER_WAY)
             else:
@@ -397,7 +429,13 @@ class CampaignService:
         chosen = _seats(camp.data.get("characters", {}))
         self._check_character(rules.characters(), character, chosen)
         seat = len(roster)
-        name = seat_name(actor.name, len(camp.seats_of(actor.user_id)) + 1)
+        if ai_seats.is_ai(actor.user_id):
+            options = [(o.id, o.label) for o in rules.characters()]
+            if character is None:
+                character = ai_seats.pick_character(options, set(chosen.values()), int(camp.data["seed"]) + seat)[0]
+            name = ai_seats.ai_name(dict(options)[character])
+        else:
+            name = seat_name(actor.name, len(camp.seats_of(actor.user_id)) + 1)
         camp.set(roster=_keys({**roster, seat: actor.user_id}), names=_keys({**camp.names, seat: name}),
                  characters=_keys({**chosen, seat: character}))
         return f"{name} joins the campaign. {self._lobby_seats(camp)}"
@@ -410,6 +448,12 @@ class CampaignService:
         mine = camp.seats_of(actor.user_id)
         out_mine = [s for s in mine if s not in status.seats]
         unplayed = [s for s in sorted(status.seats) if s not in roster]
+        if character is None and ai_seats.is_ai(actor.user_id) and not unplayed:
+            # a new investigator for an AI teammate: one the campaign does not have yet
+            options = [(o.id, o.label) for o in get_game(camp.row.game_type).characters()]
+            labels = set(status.seats.values())
+            free = [o for o in options if ai_seats.ai_name(o[1])[2:] not in labels]
+            character = ai_seats.pick_character(free or options, set(), int(camp.data["seed"]) + len(roster))[0]
         if out_mine:
             seat = out_mine[0]
         elif unplayed:
@@ -422,7 +466,10 @@ class CampaignService:
         before = status.seats.get(seat)
         record = camp.rules.campaign_seat(record, seat, character)
         now = camp.rules.campaign_status(record).seats[seat]
-        name = names[seat] if seat in mine else seat_name(actor.name, len(mine) + 1)
+        if ai_seats.is_ai(actor.user_id):
+            name = ai_seats.ai_name(now)
+        else:
+            name = names[seat] if seat in mine else seat_name(actor.name, len(mine) + 1)
         camp.set(record=record, roster=_keys({**roster, seat: actor.user_id}), names=_keys({**names, seat: name}))
         if before == now:
             return f"{name} takes over {now} (seat {seat + 1})."

@@ -237,7 +237,7 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("gm", "export"): (set(), {"full"}),
     ("gm", "audit"): (set(), {"page"}),
     ("campaign", "new"): ({"game"}, {"difficulty", "investigator"}),
-    ("campaign", "join"): (set(), {"investigator"}),
+    ("campaign", "join"): (set(), {"investigator", "bot"}),
     ("campaign", "leave"): (set(), {"retire"}),
     ("campaign", "start"): (set(), set()),
     ("campaign", "log"): (set(), set()),
@@ -580,7 +580,8 @@ class Console:
         if sub == "join":
             async def join() -> Reply:
                 typed = args.get("investigator")
-                return await camps.join(ch, actor, _character(await camps.channel_game(ch), typed))
+                return await camps.join(ch, actor, _character(await camps.channel_game(ch), typed),
+                                        ai=_yes(args, "bot"))
             return join
         if sub == "leave":
             retire = _yes(args, "retire")

@@ -106,12 +106,14 @@ class Campaigns(commands.GroupCog, group_name="campaign",
     @app_commands.command(name="join", description="Take a seat in this channel's campaign (before it starts, or "
                                                    "between scenarios).")
     @app_commands.describe(investigator="Your investigator: a name or part of one. Between scenarios: empty to take "
-                                        "over an investigator whose player left; a name for a new investigator.")
+                                        "over an investigator whose player left; a name for a new investigator.",
+                           bot="Seat an AI teammate instead: it plays its scenarios, keeps its deck and spends its "
+                               "experience.")
     @app_commands.autocomplete(investigator=investigators)
-    async def join(self, interaction: discord.Interaction, investigator: str | None = None) -> None:
+    async def join(self, interaction: discord.Interaction, investigator: str | None = None, bot: bool = False) -> None:
         channel = channel_of(interaction)
         character = resolve_character(await self.campaigns.channel_game(channel), investigator)
-        work = self.campaigns.join(channel, await actor_for(interaction), character)
+        work = self.campaigns.join(channel, await actor_for(interaction), character, ai=bot)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="leave", description="Give up your seat in the campaign (not during a scenario).")

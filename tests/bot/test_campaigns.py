@@ -410,3 +410,61 @@ async def test_the_console_plays_campaign_commands(camps: CampaignService, tmp_p
     assert console.parse("m[mod] /gm end campaign:true").args == {"campaign": "true"}
     assert await console.handle("m[mod] /gm end campaign:true") is not None
     assert "closed the campaign" in out[-1]
+
+
+async def _play_with_ai(service: GameService, channel: int = CHANNEL) -> Reply | None:
+    """Alice answers her own questions (the smart agent's choice), the AI teammate its own (`ai_step`), to the
+    scenario's end; the reply of the step that ended it."""
+    agent = SmartAgent(AGENT_SEED)
+    last: Reply | None = None
+    for _ in range(3000):
+        while (reply := await service.ai_step(channel)) is not None:
+            last = reply
+        game = await service.store.open_game(channel)
+        if game is None:
+            return last
+        assert game.id is not None
+        state = await service.game_state(game)
+        assert state is not None
+        card = (await service.pending(channel))[0]
+        assert card.user_ids == [ALICE.user_id], "only Alice's own questions reach her"
+        action = agent.act(state, card.prompt)
+        last = await service.choose(channel, clicking(ALICE), card.prompt.seq, action.choice, action.amount,
+                                    seat=action.seat, game_id=game.id)
+    raise AssertionError("the scenario did not end")
+
+
+async def test_a_campaign_with_an_ai_teammate(camps: CampaignService) -> None:
+    """Issue 32: "/campaign join bot:True" seats an AI teammate in a card-game campaign. It plays its scenarios,
+    keeps its investigator and deck from one to the next, spends its experience between them (the first
+    purchase the deckbuilding rules rank, as the smart agent does) and takes trauma in the record like anyone."""
+    await camps.new(CHANNEL, GUILD, clicking(ALICE), GAME, "easy", "warden", seed=SEED)
+    with pytest.raises(UserError, match="Only a player of this campaign can seat an AI teammate"):
+        await camps.join(CHANNEL, clicking(BOB), ai=True)
+    joined = await camps.join(CHANNEL, clicking(ALICE), ai=True)
+    assert "🤖 Test Scholar joins the campaign." in joined.public[0], joined.public
+    d = await data(camps)
+    assert int(d["roster"]["1"]) < 0 and d["characters"]["1"] == "scholar"
+    await camps.start(CHANNEL, clicking(ALICE))
+    game = await camps.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    assert [s.user_id < 0 for s in await camps.store.seats(game.id)] == [False, True]
+    last = await _play_with_ai(camps.service)
+    assert last is not None
+    d = await data(camps)
+    assert d["status"] == "between"
+    scholar = next(r for r in d["record"]["investigators"] if r["seat"] == 1)
+    before = next(r for r in d["base"]["investigators"] if r["seat"] == 1)
+    assert scholar["xp_earned"] > before["xp_earned"], "this seed's first scenario earns experience"
+    assert scholar["xp"] < scholar["xp_earned"], "the AI teammate spent its experience"
+    assert scholar["deck"] != before["deck"]
+    said = "\n".join(all_text(last))
+    assert "🤖 Test Scholar spends its experience:" in said
+    # trauma is kept in the record for its seat, as for anyone's
+    assert {"physical_trauma", "mental_trauma"} <= set(scholar)
+    await camps.next(CHANNEL, clicking(ALICE))
+    final = await _play_with_ai(camps.service)
+    assert final is not None and any("The campaign is over" in line for line in all_text(final))
+    second = await camps.store.current_game(CHANNEL)
+    assert second is not None and second.id != game.id
+    assert [s.user_id < 0 for s in await camps.store.seats(second.id or 0)] == [False, True]
