@@ -15,6 +15,8 @@ BOT_HOWTO = [
     "**Miskatonic** is the game master: it deals, rolls and keeps every rule; you decide.",
     "• **Start**: `/game new game:<game>` opens a table here (one game per channel), the others `/game join`, "
     "then `/game start`.",
+    "• **Short table**: `/game join bot:True` seats an AI teammate that plays its own seat (and `/game why` "
+    "tells you what its last decision weighed); `/game join replace:<seat>` takes one over.",
     "• **Play**: every decision appears as buttons on the turn's message; when several players are asked at "
     "once, press **Answer** to get your own. Each game's `/<group>` commands are typed shortcuts for the same "
     "buttons.",
