@@ -17,16 +17,15 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.service_types import Reply, UserError
 from engine.agents import Agent, Reasoning, get_agent, reasoning
 from engine.core.errors import IllegalAction
 from engine.core.game import GameState
 from engine.core.prompt import Action, Prompt, PromptKind
 
 if TYPE_CHECKING:
-    from bot.service import GameService
-    from bot.service_types import Reply
     from bot.store.models import Seat
 
 log = logging.getLogger(__name__)
@@ -141,8 +140,16 @@ def why_lines(why: dict[str, Any], step: int) -> list[str]:
     return lines
 
 
-Show = Callable[[int, "Reply"], Awaitable[None]]
+Show = Callable[[int, Reply], Awaitable[None]]
 Pace = Callable[[int], Awaitable[float]]
+
+
+class AiService(Protocol):
+    """What the driver needs of GameService."""
+
+    def awaits_ai(self, channel_id: int) -> bool: ...
+
+    async def ai_step(self, channel_id: int) -> Reply | None: ...
 
 
 class AiDriver:
@@ -151,7 +158,7 @@ class AiDriver:
     with `show`, until the game waits for a person. A person's click meanwhile is just another step: the next
     AI decision is taken from whatever the game then is."""
 
-    def __init__(self, service: GameService, show: Show, pace: Pace) -> None:
+    def __init__(self, service: AiService, show: Show, pace: Pace) -> None:
         self.service, self.show, self.pace = service, show, pace
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -173,8 +180,6 @@ class AiDriver:
             task.cancel()
 
     async def _run(self, channel_id: int) -> None:
-        from bot.service_types import UserError
-
         failures = 0
         while True:
             self._again.discard(channel_id)
