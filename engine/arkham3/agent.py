@@ -242,7 +242,7 @@ class SmartAgent:
         if epic:
             sp = board.monster_space(state, epic[0])
             if sp:
-                return named(sp, f"the epic monster {board.monster_name(state, epic[0])} at {{at}}")
+                return named(sp, f"epic monster {board.monster_name(state, epic[0])} at {{at}}")
         doom = {s: n for s, n in state.doom.items() if n and s in g.adj and s not in state.seals}
         tile = g.tile_of.get(here)
         if tile and state.clues.get(tile) and tile not in state.anomalies and inv(state, seat).clues < 2:

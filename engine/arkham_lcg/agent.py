@@ -336,7 +336,7 @@ class SmartAgent:
                 plans.append((p_evade * threat, evade, e.uid))
                 harm = f"{d.damage} damage, {d.horror} horror"
                 said[evade, e.uid] = f"{pct(p_evade)} to evade {name}, " + (
-                    f"whose attacks ({harm}) could defeat" if deadly else f"whose attacks deal {harm}")
+                    f"whose {harm} could defeat" if deadly else f"which deals {harm}")
         if not plans:
             return None
         ranked = sorted(plans, key=lambda t: (t[0], -t[2], t[1]), reverse=True)
@@ -548,19 +548,21 @@ class SmartAgent:
         if act is not None and act.clues == 0:
             # an action open now; else the act's deed is most often defeating its elite enemy; else explore
             goals = [c for c in dist if c != here and s.locations[c].revealed and self._objective_at(state, seat, c)]
-            words = "a scenario action open at {goal}"
+            words = "a scenario action open at {goal}{far}"
             if not goals and not self._objective_at(state, seat, here):
                 foes = {e.location: board.name(state, e.uid) for e in s.enemies.values()
                         if e.location in dist and e.location != here and _is_foe(state, e)}
                 goals = [e.location for e in s.enemies.values() if e.location in dist and e.location != here
                          and _is_foe(state, e)]
-                words = "the act wants {foe} defeated, at {goal}"
+                words = "the act wants {foe} defeated, at {goal}{far}"
             if not goals:
                 goals = [c for c in dist if c != here and not s.locations[c].revealed]
-                words = "unrevealed {goal}, and the act wants a deed"
+                words = "unrevealed {goal}{far}, and the act wants a deed"
             if goals:
                 goal = min(goals, key=lambda c: (dist[c], c))
-                words = words.replace("{foe}", foes.get(goal) or "").replace("{goal}", board.loc_name(state, goal))
+                far = f", {plural(dist[goal], 'step')} away" if dist[goal] > 1 else ""
+                words = words.replace("{foe}", foes.get(goal) or "").replace("{goal}", board.loc_name(state, goal)) \
+                    .replace("{far}", far)
         if goal is None:
             scored: list[tuple[float, str]] = []
             chances: dict[str, float] = {}
@@ -592,8 +594,7 @@ class SmartAgent:
                 steps.append(nxt)
         if not steps:
             return None
-        step = min(steps, key=lambda c: (self._danger(state, seat, c), c))
-        return Route(step, words if step == goal else f"on the way: {words}", weighed)
+        return Route(min(steps, key=lambda c: (self._danger(state, seat, c), c)), words, weighed)
 
     def _place_words(self, state: LcgState, code: str, p: float, away: int) -> str:
         """A location weighed for its clues: its chance (a guess for an unrevealed one) and its distance."""
