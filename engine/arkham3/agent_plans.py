@@ -13,6 +13,7 @@ from engine.arkham3.content import ArchiveCard, CodexAction
 from engine.arkham3.effects import can_pay
 from engine.arkham3.effects_schema import walk
 from engine.arkham3.state import ArkhamState
+from engine.core.text import listed, plural
 
 
 def codex_actions(state: ArkhamState) -> list[tuple[int, CodexAction]]:
@@ -77,6 +78,36 @@ def fetch_goal(state: ArkhamState) -> list[str]:
         if card is not None and card in state.special_pile:
             out += places(state, act)
     return out
+
+
+def fetched(state: ArkhamState) -> list[str]:
+    """The names of the special cards waiting to be fetched (those `fetch_goal` leads to)."""
+    c = board.content(state)
+    return [c.name_of(card) for _, act in codex_actions(state)
+            if (card := _verbs(act).get("special")) is not None and card in state.special_pile]
+
+
+def purpose(state: ArkhamState, seat: int, act: CodexAction) -> str:
+    """What using a codex action here does for the scenario, in players' words, for the agent's reason."""
+    c = board.content(state)
+    verbs = _verbs(act)
+    pay = _first_pay(act) or {}
+    here = board.monsters_at(state, inv(state, seat).space or "")
+    if "seal" in verbs:
+        does = "seals this space"
+    elif "special" in verbs:
+        does = f"takes {c.name_of(verbs['special'])}"
+    elif "card" in pay:
+        does = f"delivers {c.name_of(pay['card'])}"
+    elif "monster_damage" in verbs and here:
+        does = f"{verbs['monster_damage']} damage to {board.monster_name(state, here[0])}"
+    elif "sheet_doom" in verbs:
+        does = f"{state.sheet_doom} doom on the scenario sheet"
+    else:
+        does = "moves the scenario forward"
+    costs = [plural(int(n), {"clues": "clue", "remnants": "remnant"}.get(k, k)) if k != "money" else f"${n}"
+             for k, n in pay.items() if k in ("clues", "remnants", "money", "focus")]
+    return f"{does}; can pay {listed(costs)}" if costs else does
 
 
 def seal_sites(state: ArkhamState, seat: int) -> list[str]:

@@ -19,24 +19,31 @@ chance reaches 80%, and only when that makes the test likely and moves the chanc
 soak damage and horror, uses every reaction it is offered, plays cancel cards on attacks that would defeat it,
 keeps its opening hand, answers "which enemy" with the one it meant, sends a moving enemy where fewer
 investigators are, lets an enemy engage the investigator with the most health and sanity left, and spends
-experience on the first upgrade the deckbuilding rules list. Every other question gets the prompt's default."""
+experience on the first upgrade the deckbuilding rules list. Every other question gets the prompt's default.
+
+Each answer that is a real choice comes with a `Reasoning` (issue 32: AI teammates explain): the rule that
+decided it, in players' words, with the chances the rule weighed (the chaos bag's exact odds) or the figure its
+habit used; a question with one answer, or one the agent leaves to the default, gets none."""
 
 from __future__ import annotations
 
 import random
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import api
+from engine.agents import Reasoning
 from engine.arkham_lcg import board
 from engine.arkham_lcg.content import ActCard, AgendaCard, LocationCard, PlayerCard, TreacheryCard
 from engine.arkham_lcg.effects import attack_targets
 from engine.arkham_lcg.odds import pass_chance
+from engine.arkham_lcg.phases import act_clues_needed
 from engine.arkham_lcg.skilltest import committable, current, test_value
 from engine.arkham_lcg.state import EnemyState, LcgState
 from engine.arkham_lcg.triggers import within_limit
 from engine.core.game import GameState
 from engine.core.prompt import Action, Prompt, PromptKind
+from engine.core.text import listed, plural
 
 #: the margin a test is aimed at: the bag's tokens average about -1.5 at standard difficulty
 MARGIN = 2
@@ -44,6 +51,8 @@ MARGIN = 2
 GOOD_ODDS, COMMIT_ODDS = 0.65, 0.8
 #: clues win scenarios: an investigation is worth a worse chance than a fight
 INVESTIGATE_ODDS = 0.3
+#: what an unrevealed location is counted as worth when choosing where to investigate
+UNREVEALED_ODDS = 0.45
 
 
 def _mentions(effects: object, verb: str) -> bool:
@@ -113,19 +122,40 @@ def _at_least(k: int, n: int, p: float) -> float:
     return sum(comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(k, n + 1))
 
 
+def pct(p: float) -> str:
+    """A chance as players read it: "72%" ("under 1%" and "over 99%" rather than a 0% or 100% that is not)."""
+    if 0 < p < 0.005:
+        return "under 1%"
+    if 0.995 < p < 1:
+        return "over 99%"
+    return f"{round(100 * p)}%"
+
+
+class Route(NamedTuple):
+    """The next step toward a location, the goal in players' words, and the places weighed (with figures)."""
+
+    step: str
+    words: str
+    weighed: tuple[str, ...] = ()
+
+
 class SmartAgent:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.free_buys: dict[int, int] = {}
         self.target: int | None = None  # the enemy its last fight or evade was meant for
+        self.reasoning: Reasoning | None = None
 
     def act(self, state: GameState, prompt: Prompt | None = None) -> Action:
+        self.reasoning = None
         prompt = prompt or api.prompts(state)[0]
         seat = prompt.seats[0]
         assert isinstance(state, LcgState)
         op = state.flow.stack[-1].op
         handler = getattr(self, f"_{op}", None)
         choice = handler(state, prompt, seat) if handler else None
+        if not _a_choice(prompt):
+            self.reasoning = None
         if choice is None:
             choice = prompt.default if prompt.default is not None else [prompt.options[0].id]
         if isinstance(choice, str):
@@ -139,6 +169,8 @@ class SmartAgent:
         ids = [o.id for o in prompt.options]
         i = state.invs[seat]
         if "act" in ids:
+            held = sum(state.invs[s].clues for s in board.order(state))
+            self._why(f"the group holds {plural(held, 'clue')}; the act needs {act_clues_needed(state)}")
             return "act"
         for rule in (self._finish, self._engaged, self._heal, self._objective, self._help):
             chosen = rule(state, seat, ids)
@@ -148,44 +180,63 @@ class SmartAgent:
             if oid.startswith("play:"):
                 c = board.pdef(state, int(oid[5:]))
                 if c.type == "asset" and i.actions >= 1:
+                    self._why("assets it can afford go into play early",
+                              f"{c.name}: {plural(c.cost or 0, 'resource')} of the {i.resources} held")
                     return oid
         here = i.location
         s = board.scen(state)
         act = board.act(state)
         if act is not None and act.clues == 0 and i.actions > 0:  # the act wants a deed, not clues: go do it
-            step = self._toward_clues(state, seat)
-            hold = step is not None and self._hold_back(state, seat, step)
+            route = self._toward_clues(state, seat)
+            step = route.step if route else None
+            hold = self._hold_back(state, seat, step) if step is not None else None
             if step and not hold and f"move:{step}" in ids and not (here and self._objective_at(state, seat, here)):
+                assert route is not None
+                self._why(route.words, *route.weighed)
                 return f"move:{step}"
             if hold:
-                return self._wait(state, seat, ids)
+                return self._wait(state, seat, ids, hold)
             boss = [e for e in board.enemies_at(state, here) if _is_foe(state, e)]
             for e in boss:
                 way, p = self._best_way(state, seat, ids, "fight", e)
                 if way and p >= 0.3:
                     self.target = e.uid
+                    self._why(f"{pct(p)} to hit {board.name(state, e.uid)}, the enemy the act wants defeated",
+                              "fights it at 30% or better")
                     return way
         clues_here = here is not None and s.locations[here].clues > 0
         investigate, p_here = self._best_way(state, seat, ids, "investigate")
+        clues = plural(s.locations[here].clues, "clue") if clues_here and here is not None else ""
         if investigate and clues_here and p_here >= INVESTIGATE_ODDS:
+            self._why(f"{pct(p_here)} to investigate, {clues} here",
+                      f"investigates at {pct(INVESTIGATE_ODDS)} or better, a card or two from hand counted")
             return investigate
         if i.actions > 0:
-            step = self._toward_clues(state, seat, p_here if clues_here else -1.0)
-            if step and f"move:{step}" in ids:
-                return f"move:{step}"
+            route = self._toward_clues(state, seat, p_here if clues_here else -1.0)
+            if route and f"move:{route.step}" in ids:
+                self._why(route.words, *route.weighed)
+                return f"move:{route.step}"
         if investigate and clues_here:
+            self._why(f"only {pct(p_here)} to investigate, but no likelier place", f"{clues} here")
             return investigate
         targets = attack_targets(state, seat)
         for uid in targets:
             way, p = self._best_way(state, seat, ids, "fight", s.enemies[uid])
             if way and p >= GOOD_ODDS:
                 self.target = uid
+                self._why(f"{pct(p)} to hit {board.name(state, uid)}", f"fights at {pct(GOOD_ODDS)} or better")
                 return way
         if "draw" in ids and len(i.hand) < 5:
+            self._why(f"{plural(len(i.hand), 'card')} in hand, fewer than 5")
             return "draw"
         if "resource" in ids:
+            self._why("nothing more useful to do")
             return "resource"
+        self._why("nothing more useful to do this turn")
         return "end"
+
+    def _why(self, line: str, *detail: str) -> None:
+        self.reasoning = Reasoning(line=line, detail=detail[:5])
 
     # ---------------------------------------------------------------- enemies
     def _ways(self, state: LcgState, seat: int, ids: list[str], kind: str) -> list[tuple[str, dict[str, Any]]]:
@@ -256,12 +307,15 @@ class SmartAgent:
         lethal_d = sum(board.edef(state, e.uid).damage for e in ready) >= board.max_health(state, seat) - i.damage
         lethal_h = sum(board.edef(state, e.uid).horror for e in ready) >= board.max_sanity(state, seat) - i.horror
         plans: list[tuple[float, str, int]] = []
+        said: dict[tuple[str, int], str] = {}  # each plan in players' words, with its chances
         act = board.act(state)
         deed = act is not None and act.clues == 0
         for e in engaged:
             d = board.edef(state, e.uid)
+            name = board.name(state, e.uid)
             threat = float(d.damage + d.horror) + 0.5
-            if lethal_d and d.damage or lethal_h and d.horror:
+            deadly = bool(lethal_d and d.damage or lethal_h and d.horror)
+            if deadly:
                 threat *= 3
             attack, p_attack = self._best_way(state, seat, ids, "fight", e)
             evade, p_evade = self._best_way(state, seat, ids, "evade", e)
@@ -270,55 +324,68 @@ class SmartAgent:
                 dmg = 1 + int(self._effect_arg(state, attack, "fight").get("damage", 0))
                 p_kill = _at_least(-(-left // dmg), actions, p_attack)
                 value = p_kill * (threat + 1.5) + 0.3 * p_attack
+                said[attack, e.uid] = f"{pct(p_attack)} to hit {name}; {pct(p_kill)} to defeat it with " \
+                    f"{plural(actions, 'action')}"
                 if deed and _is_foe(state, e) and p_attack >= 0.3:
                     value = max(value, p_attack * min(dmg, left) * 5)  # the act's deed: every hit counts
+                    said[attack, e.uid] = f"{pct(p_attack)} to hit {name}, the enemy the act wants defeated"
                 if board.keyword(state, e, "retaliate"):
                     value -= (1 - p_attack) * threat * 0.5
                 plans.append((value, attack, e.uid))
             if evade and not board.is_massive(state, e) and not e.exhausted:
                 plans.append((p_evade * threat, evade, e.uid))
+                harm = f"{d.damage} damage, {d.horror} horror"
+                said[evade, e.uid] = f"{pct(p_evade)} to evade {name}, " + (
+                    f"whose {harm} could defeat" if deadly else f"which deals {harm}")
         if not plans:
             return None
+        ranked = sorted(plans, key=lambda t: (t[0], -t[2], t[1]), reverse=True)
         _, choice, uid = max(plans, key=lambda t: (t[0], -t[2], t[1]))
         self.target = uid
+        self._why(said[choice, uid], *(f"weighed: {said[c, u]}" for _, c, u in ranked[1:4] if (c, u) in said))
         return choice
 
-    def _hold_back(self, state: LcgState, seat: int, step: str) -> bool:
+    def _hold_back(self, state: LcgState, seat: int, step: str) -> str | None:
         """Whether to stay out of `step`, where a massive enemy (the Choirmother) waits: a poor fighter (combat
         under 3) lets a better one not close to defeat bring it down first, until the last agenda; an investigator
-        whom two rounds of the attacks there would defeat stays out while a friend can go."""
+        whom two rounds of the attacks there would defeat stays out while a friend can go. Why, when it does."""
         bosses = [e for e in board.enemies_at(state, step) if board.is_massive(state, e)]
         if not bosses:
-            return False
+            return None
         others = [s for s in board.order(state) if s != seat]
         if not others:
-            return False
+            return None
+        boss = board.name(state, bosses[0].uid)
         i = state.invs[seat]
         hits = [e for e in board.enemies_at(state, step) if not e.exhausted]
         dmg = sum(board.edef(state, e.uid).damage for e in hits)
         hor = sum(board.edef(state, e.uid).horror for e in hits)
         if 2 * dmg >= board.max_health(state, seat) - i.damage or 2 * hor >= board.max_sanity(state, seat) - i.horror:
-            return True
+            return f"two rounds of attacks by {boss} would defeat it"
         mine = board.skill_value(state, seat, "combat", "fight")
         if mine >= 3 or len(board.scen(state).agenda_deck) <= 1:
-            return False  # on the last agenda there is no time to wait for the better fighter: all go in
+            return None  # on the last agenda there is no time to wait for the better fighter: all go in
         for s in others:
             o = state.invs[s]
             if board.skill_value(state, s, "combat", "fight") > mine and \
                     2 * dmg < board.max_health(state, s) - o.damage and 2 * hor < board.max_sanity(state, s) - o.horror:
-                return True
-        return False
+                return f"{board.idef(state, s).name} fights {boss} better"
+        return None
 
-    def _wait(self, state: LcgState, seat: int, ids: list[str]) -> str:
-        """Holding back: fight what is here at good odds, else draw, gather resources, or end the turn."""
+    def _wait(self, state: LcgState, seat: int, ids: list[str], why: str) -> str:
+        """Holding back (`why`): fight what is here at good odds, else draw, gather resources, or end the turn."""
         s = board.scen(state)
         for uid in attack_targets(state, seat):
             way, p = self._best_way(state, seat, ids, "fight", s.enemies[uid])
             if way and p >= GOOD_ODDS:
                 self.target = uid
+                self._why(f"{pct(p)} to hit {board.name(state, uid)}", f"holding back: {why}")
                 return way
-        if "draw" in ids and len(state.invs[seat].hand) < 6:
+        hand = len(state.invs[seat].hand)
+        if "draw" in ids and hand < 6:
+            self._why(f"holding back: {why}", f"{plural(hand, 'card')} in hand, fewer than 6")
             return "draw"
+        self._why(f"holding back: {why}")
         if "resource" in ids:
             return "resource"
         return "end"
@@ -341,6 +408,8 @@ class SmartAgent:
             bar = GOOD_ODDS + (0.1 if board.keyword(state, e, "retaliate") else 0.0)
             if way and p >= bar:
                 self.target = uid
+                self._why(f"{pct(p)} to hit {board.name(state, uid)}, engaged with {board.idef(state, e.engaged).name}",
+                          f"helps a friend at {pct(bar)} or better")
                 return way
         return None
 
@@ -375,6 +444,9 @@ class SmartAgent:
                         ab.cost.horror and sp - i.horror <= ab.cost.horror + 2:
                     continue
             if any(_mentions(effects, kind) for kind in wanted):
+                left = [f"{hp - i.damage} of {hp} health" if kind == "heal_damage" else
+                        f"{sp - i.horror} of {sp} sanity" for kind in wanted if _mentions(effects, kind)]
+                self._why(f"{listed(left)} left", "heals with 3 or less left, or half gone")
                 return oid
         return None
 
@@ -398,6 +470,8 @@ class SmartAgent:
             if sum(board.edef(state, e.uid).damage for e in ready) >= board.max_health(state, seat) - i.damage or \
                     sum(board.edef(state, e.uid).horror for e in ready) >= board.max_sanity(state, seat) - i.horror:
                 continue
+            self._why("advances the last act: it wins the scenario",
+                      "neither the enemies engaged nor a failed test would defeat it first")
             return oid
         return None
 
@@ -422,10 +496,18 @@ class SmartAgent:
                 i = state.invs[seat]
                 low = min(board.max_health(state, seat) - i.damage, board.max_sanity(state, seat) - i.horror) <= 2
                 bar = 0.1 if low or self._harms_each_turn(card) else 0.3
-                if pass_chance(state, seat, value, int(test.get("difficulty", 0))) < bar:
+                p = pass_chance(state, seat, value, int(test.get("difficulty", 0)))
+                if p < bar:
                     continue
+                self._why(f"{pct(p)} to pass; tries at {pct(bar)} or better",
+                          "a long shot is worth it for a card that harms every turn, or when close to defeat")
+                return oid
             elif test and self._fatal_fail(state, seat, test.get("fail")) and len(board.order(state)) > 1:
                 continue  # a friend can take the test that would kill this investigator
+            if isinstance(card, (TreacheryCard, PlayerCard)):
+                self._why(f"rids its threat area of {card.name}")
+            else:
+                self._why("the scenario's own action, open now")
             return oid
         return None
 
@@ -447,12 +529,12 @@ class SmartAgent:
         return (dmg > 0 and dmg >= board.max_health(state, seat) - i.damage
                 or hor > 0 and hor >= board.max_sanity(state, seat) - i.horror)
 
-    def _toward_clues(self, state: LcgState, seat: int, p_here: float = -1.0) -> str | None:
+    def _toward_clues(self, state: LcgState, seat: int, p_here: float = -1.0) -> Route | None:
         """The next step toward the most useful location: while the act wants an objective rather than clues,
         the nearest with a scenario action open now; otherwise one with clues (the likelier to investigate, a
         step farther costing a little) or still unrevealed, and only if it is clearly better than staying
         (`p_here`: the chance to investigate here, -1 with no clues here). Steps into danger it cannot take
-        are avoided when there is another way."""
+        are avoided when there is another way. With the goal in players' words, and the places weighed."""
         here = state.invs[seat].location
         if here is None:
             return None
@@ -460,34 +542,51 @@ class SmartAgent:
         dist = board.distance_map(state, here)
         act = board.act(state)
         goal: str | None = None
+        weighed: tuple[str, ...]
+        foes: dict[str | None, str] = {}
+        words, weighed = "", ()
         if act is not None and act.clues == 0:
             # an action open now; else the act's deed is most often defeating its elite enemy; else explore
             goals = [c for c in dist if c != here and s.locations[c].revealed and self._objective_at(state, seat, c)]
+            words = "a scenario action open at {goal}{far}"
             if not goals and not self._objective_at(state, seat, here):
+                foes = {e.location: board.name(state, e.uid) for e in s.enemies.values()
+                        if e.location in dist and e.location != here and _is_foe(state, e)}
                 goals = [e.location for e in s.enemies.values() if e.location in dist and e.location != here
                          and _is_foe(state, e)]
+                words = "the act wants {foe} defeated, at {goal}{far}"
             if not goals:
                 goals = [c for c in dist if c != here and not s.locations[c].revealed]
+                words = "unrevealed {goal}{far}, and the act wants a deed"
             if goals:
                 goal = min(goals, key=lambda c: (dist[c], c))
+                far = f", {plural(dist[goal], 'step')} away" if dist[goal] > 1 else ""
+                words = words.replace("{foe}", foes.get(goal) or "").replace("{goal}", board.loc_name(state, goal)) \
+                    .replace("{far}", far)
         if goal is None:
             scored: list[tuple[float, str]] = []
+            chances: dict[str, float] = {}
             for c in dist:
                 if c == here:
                     continue
                 loc = s.locations[c]
                 if not loc.revealed:
-                    p = 0.45
+                    p = UNREVEALED_ODDS
                 elif loc.clues > 0:
                     p = self._chance_at(state, seat, c)
                 else:
                     continue
+                chances[c] = p
                 scored.append((p - 0.12 * (dist[c] - 1) - 0.1 * self._danger(state, seat, c), c))
             if not scored:
                 return None
             value, goal = min(scored, key=lambda t: (-t[0], t[1]))
             if p_here >= 0 and value < p_here + 0.15:
                 return None
+            here_words = f"; {pct(p_here)} here" if p_here >= 0 else ""
+            words = self._place_words(state, goal, chances[goal], dist[goal]) + here_words
+            best = sorted(scored, key=lambda t: (-t[0], t[1]))[1:4]
+            weighed = tuple(f"weighed: {self._place_words(state, c, chances[c], dist[c])}" for _, c in best)
         steps = []
         for nxt in sorted(board.connections(state, here)):
             d = board.distance_map(state, nxt)
@@ -495,7 +594,16 @@ class SmartAgent:
                 steps.append(nxt)
         if not steps:
             return None
-        return min(steps, key=lambda c: (self._danger(state, seat, c), c))
+        return Route(min(steps, key=lambda c: (self._danger(state, seat, c), c)), words, weighed)
+
+    def _place_words(self, state: LcgState, code: str, p: float, away: int) -> str:
+        """A location weighed for its clues: its chance (a guess for an unrevealed one) and its distance."""
+        loc = board.scen(state).locations[code]
+        name = board.loc_name(state, code)
+        what = f"{pct(p)} to investigate at {name}, {plural(loc.clues, 'clue')}" if loc.revealed else \
+            f"unrevealed {name}, counted as {pct(UNREVEALED_ODDS)}"
+        far = f", {plural(away, 'step')} away" if away > 1 else ""
+        return f"{what}{far}"
 
     def _chance_at(self, state: LcgState, seat: int, code: str) -> float:
         """The chance to investigate `code` with the investigator's own intellect and a card or two."""
@@ -529,10 +637,12 @@ class SmartAgent:
     def _test_commit(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
         test = current(state)
         if test.seat != seat:
+            self._why("commits cards to its own tests only")
             return []
         base = value = test_value(state, test)
         before = pass_chance(state, seat, base, test.difficulty)
         if before >= COMMIT_ODDS:
+            self._why(f"{pct(before)} to pass without a card", f"commits until {pct(COMMIT_ODDS)}")
             return []
         cards = sorted(committable(state, seat), key=lambda u: -board.pdef(state, u).icons.for_skill(test.skill))
         chosen: list[str] = []
@@ -544,18 +654,30 @@ class SmartAgent:
             value += icons
         after = pass_chance(state, seat, value, test.difficulty)
         # cards are spent only where they make the test likely and change the odds by much
-        return chosen if after >= GOOD_ODDS - 0.1 and after - before >= 0.15 else []
+        if after >= GOOD_ODDS - 0.1 and after - before >= 0.15:
+            self._why(f"{pct(before)} to pass without, {pct(after)} with {plural(len(chosen), 'card')}",
+                      f"commits until {pct(COMMIT_ODDS)}, when it reaches {pct(GOOD_ODDS - 0.1)} and gains "
+                      "15 points or more")
+            return chosen
+        self._why(f"{pct(before)} to pass; its cards would only make it {pct(after)}",
+                  f"commits when it reaches {pct(GOOD_ODDS - 0.1)} and gains 15 points or more")
+        return []
 
     # ---------------------------------------------------------------- everything else
     def _mulligan(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
-        return [o.id for o in prompt.options if (board.pdef(state, o.data).cost or 0) >= 4]
+        costly = [o for o in prompt.options if (board.pdef(state, o.data).cost or 0) >= 4]
+        self._why("redraws the cards costing 4 or more" if costly else "no card costs 4 or more",
+                  *(f"{o.label}: {plural(board.pdef(state, o.data).cost or 0, 'resource')}" for o in costly))
+        return [o.id for o in costly]
 
     def _assign(self, state: LcgState, prompt: Prompt, seat: int) -> str:
         assets = [o.id for o in prompt.options if o.id != "you"]
+        self._why("an asset soaks it first")
         return assets[0] if assets else "you"
 
     def _window_ask(self, state: LcgState, prompt: Prompt, seat: int) -> str:
         uses = [o.id for o in prompt.options if o.id != "pass"]
+        self._why("uses every reaction it is offered")
         return uses[0] if uses else "pass"
 
     def _pw(self, state: LcgState, prompt: Prompt, seat: int) -> str:
@@ -563,10 +685,17 @@ class SmartAgent:
         horror the investigator cannot spare."""
         if state.tests and current(state).seat == seat:
             test = current(state)
-            if test_value(state, test) < test.difficulty + MARGIN:
+            value = test_value(state, test)
+            if value < test.difficulty + MARGIN:
                 for o in prompt.options:
                     if o.id != "pass" and self._affordable(state, seat, o.data):
+                        self._why(f"value {value} against difficulty {test.difficulty}: wants {MARGIN} to spare")
                         return o.id
+                self._why("no boost it can spare the damage or horror for")
+            else:
+                self._why(f"value {value} against difficulty {test.difficulty}: {MARGIN} to spare already")
+        else:
+            self._why("boosts its own tests only")
         return "pass"
 
     def _affordable(self, state: LcgState, seat: int, step: object) -> bool:
@@ -586,8 +715,11 @@ class SmartAgent:
         ups = [o.id for o in prompt.options if o.id != "done"]
         rec = state.campaign.investigators[seat]
         if not ups or rec.xp == 0 and self.free_buys.get(seat, 0) >= 4:
+            self._why("4 free purchases in a row: enough")
             return "done"
         self.free_buys[seat] = self.free_buys.get(seat, 0) + 1 if rec.xp == 0 else 0
+        self._why(f"first on the deckbuilding list; {rec.xp} XP unspent",
+                  *(f"weighed: {o.label}" for o in prompt.options[1:4] if o.id != "done"))
         return ups[0]
 
     def _pick(self, state: LcgState, prompt: Prompt, seat: int) -> str | None:
@@ -599,20 +731,34 @@ class SmartAgent:
         if then in ("fight_start", "evade_start"):
             for oid, uid in values.items():
                 if uid == self.target:
+                    self._why(f"the enemy it chose to {'fight' if then == 'fight_start' else 'evade'}")
                     return oid
         if then == "move_enemy":
-            return min(values, key=lambda oid: (len(board.at(state, str(values[oid]))), oid))
+            best = min(values, key=lambda oid: (len(board.at(state, str(values[oid]))), oid))
+            self._why(f"{plural(len(board.at(state, str(values[best]))), 'investigator')} there, the fewest")
+            return best
         if then == "engage_with":
             def left(oid: str) -> tuple[int, str]:
                 s = int(values[oid])
                 i = state.invs[s]
                 return (-(board.max_health(state, s) - i.damage + board.max_sanity(state, s) - i.horror), oid)
-            return min(values, key=left)
+            best = min(values, key=left)
+            self._why(f"{-left(best)[0]} health and sanity left, the most")
+            return best
         return None
 
     def _hand_discard(self, state: LcgState, prompt: Prompt, seat: int) -> list[str]:
         n = prompt.min_choices
         ranked = sorted(prompt.options, key=lambda o: -(board.pdef(state, o.data).cost or 0))
+        cost = board.pdef(state, ranked[n - 1].data).cost or 0 if n else 0
+        self._why(f"the costliest in hand: {plural(cost, 'resource')}" if n == 1 else "the costliest cards in hand")
         return [o.id for o in ranked[:n]]
 
 
+
+
+def _a_choice(prompt: Prompt) -> bool:
+    """Whether a prompt leaves a real choice (a single option, or a fixed amount, is a routine answer)."""
+    if prompt.kind is PromptKind.AMOUNT:
+        return prompt.max_amount > prompt.min_amount
+    return len(prompt.options) > 1 or prompt.kind is PromptKind.MANY and bool(prompt.options)
