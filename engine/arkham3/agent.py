@@ -417,7 +417,7 @@ class SmartAgent:
         return "done"
 
     def _choose_ask(self, state: ArkhamState, prompt: Prompt, seat: int) -> str:
-        self._why("no preference: picked at random")
+        # no preference, so no reason: a channel line saying so would be noise (/game why says "routine")
         return self.rng.choice(prompt.options).id
 
     def _pick(self, state: ArkhamState, prompt: Prompt, seat: int) -> str:
@@ -427,8 +427,7 @@ class SmartAgent:
             ids = [o.id for o in prompt.options]
             self._why("its focus order: " + ", ".join(SKILL_NAMES[s] for s in prefer if s in ids))
             return next((s for s in prefer if s in ids), ids[0])
-        self._why("no preference: the first offered")
-        return prompt.options[0].id
+        return prompt.options[0].id  # no preference: no reason to narrate
 
 
 def _a_choice(prompt: Prompt) -> bool:
