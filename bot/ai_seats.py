@@ -40,6 +40,8 @@ RETRY_SECONDS = 2.0
 RETRIES = 5
 #: purchases an AI teammate makes between two scenarios at most (a campaign's experience buys far fewer)
 MAX_PURCHASES = 40
+#: characters of a chosen option's label in an AI decision's narration line
+LABEL_MAX = 48
 
 
 def is_ai(user_id: int | None) -> bool:
@@ -104,11 +106,24 @@ def fallback(prompt: Prompt, seat: int) -> Action:
 def chosen_labels(prompt: Prompt, action: Action) -> str:
     """What the answer chose, as the players read the options ("Research", "Rome and Istanbul")."""
     labels = {o.id: o.label for o in prompt.options}
-    names = [labels.get(c, "") for c in action.choice or ()]
+    names = [short_label(labels.get(c, "")) for c in action.choice or ()]
     text = ", ".join(n for n in names if n)
     if action.amount is not None:
         text = f"{text} ({action.amount})" if text else str(action.amount)
     return text
+
+
+def short_label(label: str, limit: int = LABEL_MAX) -> str:
+    """An option's label short enough for a narration line: a label that carries a card's whole text ("Lucky
+    Penny: After you fail a test, …") keeps the name before its colon (or before its parenthesis, its dash);
+    any other long label is cut at a word."""
+    if len(label) <= limit:
+        return label
+    for mark in (": ", " (", " — "):
+        head, found, _ = label.partition(mark)
+        if found and 0 < len(head) <= limit:
+            return head
+    return label[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def why_payload(reason: Reasoning | None, chosen: str, seat_name: str) -> dict[str, Any]:
