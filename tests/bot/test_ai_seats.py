@@ -255,3 +255,19 @@ async def test_the_pace_is_a_server_setting(sqlite_store: Store) -> None:
     assert await service.ai_pace(CHANNEL) == ai_seats.DEFAULT_PACE_MS / 1000
     await service.gm_settings(CHANNEL, MOD, GUILD, ai_pace=0.25)
     assert await service.ai_pace(CHANNEL) == 0.25
+
+
+def test_the_narration_line_is_short_and_says_the_choice_and_its_reason() -> None:
+    """Item 3: "🤖 <name>: <what it chose> — <reason>", the choice's label kept to its name when a card's whole
+    text rides on it; a routine answer (no reason) adds no line."""
+    from engine.agents import Reasoning
+
+    assert ai_seats.short_label("Lucky Penny: After you fail a test, exhaust Lucky Penny: draw 1 card.") == \
+        "Lucky Penny"
+    assert ai_seats.short_label("Fight Congregant of the Still Water (fight 2, 1 health left)") == \
+        "Fight Congregant of the Still Water"
+    assert ai_seats.short_label("x" * 20 + " " + "y" * 40).endswith("…")
+    assert ai_seats.short_label("Research") == "Research"
+    line = ai_seats.narration("🤖 Mae", "The Museum", Reasoning("best odds: 72% to complete it"))
+    assert line == "🤖 Mae: The Museum — best odds: 72% to complete it"
+    assert ai_seats.narration("🤖 Mae", "Continue", None) is None
