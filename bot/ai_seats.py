@@ -139,7 +139,7 @@ def narration(seat_name: str, chosen: str, reason: Reasoning | None) -> str | No
     events already say what happened)."""
     if reason is None:
         return None
-    return f"{seat_name}: {chosen} — {reason.line}" if chosen else f"{seat_name}: {reason.line}"
+    return f"{seat_name}: {chosen} — {reason.line}" if chosen else f"{seat_name} — {reason.line}"
 
 
 def why_lines(why: dict[str, Any], step: int) -> list[str]:
