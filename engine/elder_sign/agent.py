@@ -58,6 +58,15 @@ def _goal(state: ElderSignState) -> str:
     return "to complete the battle task" if adv is not None and adv.where == "ao" else "to finish"
 
 
+#: the agent's habits at the Entrance, for /game why
+ENTRANCE_HABITS = ("first an Elder Sign, whenever trophies afford one",
+                   "then First Aid: both tracks in full when both are 2 or more down, else the lower track "
+                   "(in full at 2 or less)",
+                   "then Lost & Found, with 4 or more stamina and sanity; else nothing")
+PRE_ROLL_HABITS = ("it uses its ability whenever offered",
+                   "it adds a die with an item only for an Elder Sign, 2 or more trophies or the final battle")
+
+
 #: what a reason says of the default answer the agent falls back on when it has no habit for a question
 NO_PREFERENCE = Reasoning("no preference: the default answer")
 
@@ -271,35 +280,35 @@ class SmartAgent:
         tracks = f"stamina {i.stamina} of {i.max_stamina}, sanity {i.sanity} of {i.max_sanity}"
         if buys:
             have = board.trophy_total(state, seat)
-            self.reasoning = Reasoning(f"an Elder Sign comes first whenever trophies afford it ({have} held)")
+            self.reasoning = Reasoning(f"an Elder Sign comes first whenever trophies afford it ({have} held)",
+                                       ENTRANCE_HABITS)
             return buys[0]
         if i.stamina <= i.max_stamina - 2 and i.sanity <= i.max_sanity - 2 and "aid:full_both" in ids:
-            self.reasoning = Reasoning(f"both 2 or more down: {tracks}")
+            self.reasoning = Reasoning(f"both 2 or more down: {tracks}", ENTRANCE_HABITS)
             return "aid:full_both"
         if i.stamina < i.sanity and "aid:stamina" in ids:
             if i.stamina <= 2 and "aid:full_stamina" in ids:
-                self.reasoning = Reasoning(f"stamina down to {i.stamina}: worth trophies to fill it")
+                self.reasoning = Reasoning(f"stamina down to {i.stamina}: worth trophies to fill it", ENTRANCE_HABITS)
                 return "aid:full_stamina"
-            self.reasoning = Reasoning(f"heals the lower: {tracks}")
+            self.reasoning = Reasoning(f"heals the lower: {tracks}", ENTRANCE_HABITS)
             return "aid:stamina"
         if "aid:sanity" in ids:
             if i.sanity <= 2 and "aid:full_sanity" in ids:
-                self.reasoning = Reasoning(f"sanity down to {i.sanity}: worth trophies to fill it")
+                self.reasoning = Reasoning(f"sanity down to {i.sanity}: worth trophies to fill it", ENTRANCE_HABITS)
                 return "aid:full_sanity"
             self.reasoning = Reasoning(f"heals the lower: {tracks}" if i.sanity <= i.stamina or
-                                       i.stamina == i.max_stamina else f"sanity first: {tracks}")
+                                       i.stamina == i.max_stamina else f"sanity first: {tracks}", ENTRANCE_HABITS)
             return "aid:sanity"
         if "aid:stamina" in ids:
-            self.reasoning = Reasoning(f"heals what is hurt: {tracks}")
+            self.reasoning = Reasoning(f"heals what is hurt: {tracks}", ENTRANCE_HABITS)
             return "aid:stamina"
         if "lost" in ids and min(i.stamina, i.sanity) >= 4:
-            self.reasoning = Reasoning(f"healthy enough to risk it: {tracks}", (
-                "it tries Lost & Found when stamina and sanity are both 4 or more",))
+            self.reasoning = Reasoning(f"healthy enough to risk it: {tracks}", ENTRANCE_HABITS)
             return "lost"
         if len(ids) > 1:
             self.reasoning = Reasoning(
                 f"risks Lost & Found only at 4 or more of each: {tracks}" if "lost" in ids
-                else "keeps its trophies for an Elder Sign")
+                else "keeps its trophies for an Elder Sign", ENTRANCE_HABITS)
         return "rest"
 
     def _pre_roll_ask(self, state: ElderSignState, prompt: Prompt, seat: int) -> str:
@@ -309,14 +318,15 @@ class SmartAgent:
                 card = default_content().items[o.id[5:]]
                 if any("add_die" in e for e in card.use):
                     if self._worth_item(state):
-                        self.reasoning = Reasoning(self._worth_why(state))
+                        self.reasoning = Reasoning(self._worth_why(state), PRE_ROLL_HABITS)
                         return o.id
                     saved = True
             if o.id.startswith("ab:") and "Ability" in o.label:
-                self.reasoning = Reasoning("uses its ability whenever it may, before rolling")
+                self.reasoning = Reasoning("uses its ability whenever it may, before rolling", PRE_ROLL_HABITS)
                 return o.id
         if saved:
-            self.reasoning = Reasoning("saves its extra-die items for an Elder Sign or 2 or more trophies")
+            self.reasoning = Reasoning("saves its extra-die items for an Elder Sign or 2 or more trophies",
+                                       PRE_ROLL_HABITS)
         return "roll" if "roll" in [o.id for o in prompt.options] else prompt.options[0].id
 
     def _worth_why(self, state: ElderSignState) -> str:
@@ -385,15 +395,22 @@ class SmartAgent:
             chosen = [d for d in self.advice.reroll if d in ids][: prompt.max_choices]
             if chosen:
                 kept, odds = len(ids) - len(chosen), f"{pct(self.advice.odds)} {_goal(state)}"
-                self.reasoning = Reasoning(f"keeps the {'die' if kept == 1 else 'dice'} the odds need: {odds}" if kept
-                                           else f"none of these dice helps: {odds} after the reroll")
+                keep = [d for d in ids if d not in chosen and d in state.dice]
+                self.reasoning = Reasoning(
+                    f"keeps the {'die' if kept == 1 else 'dice'} the odds need: {odds}" if kept
+                    else f"none of these dice helps: {odds} after the reroll",
+                    (f"rerolling {dice_text(state, [d for d in chosen if d in state.dice])}",
+                     *([f"keeping {dice_text(state, keep)}"] if keep else [])))
                 return chosen
         return None
 
     def _discard_pick(self, state: ElderSignState, prompt: Prompt, seat: int) -> str | None:
         picked = self._same_kind(state, prompt, self.advice.discard if self.advice else None)
         if picked is not None and self.advice is not None:
-            self.reasoning = Reasoning(f"the die the tasks need least: {pct(self.advice.odds)} {_goal(state)}")
+            focus = self.advice.focus
+            self.reasoning = Reasoning(
+                f"the die the tasks need least: {pct(self.advice.odds)} {_goal(state)}",
+                (f"then it focuses {dice_text(state, [focus])}" if focus in state.dice else "then it rolls the rest",))
         return picked
 
     def _after_fail_ask(self, state: ElderSignState, prompt: Prompt, seat: int) -> str:

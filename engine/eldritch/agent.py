@@ -43,6 +43,12 @@ ENCOUNTER_ORDER_TEXT = ("its order: Final Mystery, Mystery, Other World, Rumor, 
                         "investigator, the city")
 #: a default answer the agent has no habit for
 NO_PREFERENCE = Reasoning("no preference: the first listed")
+#: the agent's order of actions, for /game why
+ACTION_HABITS = ("its order: rest when health or sanity is half or less; travel toward a goal",
+                 "then a card's action scoring above +0.5; acquire assets while the reserve has any",
+                 "then a ticket when it holds none; rest when hurt at all; else end the turn")
+DICE_HABITS = ("it takes every free reroll; it spends a Clue only on a failing test, and only while holding 2 or "
+               "more",)
 
 
 def score(effects: list[dict[str, Any]]) -> float:
@@ -108,7 +114,7 @@ class SmartAgent:
         if first.id == "keep" and title.startswith("Dice"):
             free = next((o for o in opts if o.id.startswith("free:")), None)
             if free is not None:
-                self.reasoning = Reasoning("a free reroll costs nothing: it always takes one")
+                self.reasoning = Reasoning("a free reroll costs nothing: it always takes one", DICE_HABITS)
                 return free
             return self._clue_reroll(state, seat, opts)
         if "choose an action" in title:
@@ -171,10 +177,10 @@ class SmartAgent:
         failing = "fails" in keep.label
         clues = state.investigators[seat].clues
         if clue is not None and failing and clues > 1:
-            self.reasoning = Reasoning(f"failing, and {clues} Clues leave some to spare")
+            self.reasoning = Reasoning(f"failing, and {clues} Clues leave some to spare", DICE_HABITS)
             return clue
-        self.reasoning = (Reasoning("failing, but it keeps its only Clue") if failing and clue is not None
-                          else Reasoning("it passes already"))
+        self.reasoning = (Reasoning("failing, but it keeps its only Clue", DICE_HABITS) if failing and clue is not None
+                          else Reasoning("it passes already", DICE_HABITS))
         return keep
 
     def action(self, state: EldritchState, seat: int, opts: list[Option]) -> Option:
@@ -186,7 +192,7 @@ class SmartAgent:
         hurt = inv.health <= sheet.health // 2 or inv.sanity <= sheet.sanity // 2
         tracks = f"health {inv.health} of {sheet.health}, sanity {inv.sanity} of {sheet.sanity}"
         if rest is not None and hurt:
-            self.reasoning = Reasoning(f"hurt: {tracks}", ("it rests when health or sanity is half or less",))
+            self.reasoning = Reasoning(f"hurt: {tracks}", ACTION_HABITS)
             return rest
         goals = self.goals(state, seat)
         here_good = inv.space in goals
@@ -214,17 +220,17 @@ class SmartAgent:
             assets = _n(len(state.reserve), "Asset", "Assets")
             self.reasoning = Reasoning(
                 f"{self.goal_text(state, inv.space, goals[inv.space])} is here; {assets} in the reserve" if here_good
-                else f"no Travel open now; {assets} in the reserve")
+                else f"no Travel open now; {assets} in the reserve", ACTION_HABITS)
             return acquire
         if inv.train + inv.ship == 0:
             prep = next((o for o in opts if o.id.startswith("prepare:")), None)
             if prep is not None:
-                self.reasoning = Reasoning("no ticket held: one speeds later travel")
+                self.reasoning = Reasoning("no ticket held: one speeds later travel", ACTION_HABITS)
                 return prep
         if rest is not None and (inv.health < sheet.health or inv.sanity < sheet.sanity):
-            self.reasoning = Reasoning(f"nothing better to do than recover: {tracks}")
+            self.reasoning = Reasoning(f"nothing better to do than recover: {tracks}", ACTION_HABITS)
             return rest
-        self.reasoning = Reasoning("no useful action left")
+        self.reasoning = Reasoning("no useful action left", ACTION_HABITS)
         return next(o for o in opts if o.id == "end")
 
     def _travel_reason(self, state: EldritchState, best: Option,
@@ -259,6 +265,7 @@ class SmartAgent:
         """A component action whose effects score well (a sheet ability, an item, a spell to cast)."""
         c = default_content()
         best: tuple[float, Option | None] = (0.5, None)
+        scored: list[tuple[float, str]] = []
         for o in opts:
             if not (isinstance(o.data, tuple) and o.data[0] == "component"):
                 continue
@@ -267,10 +274,13 @@ class SmartAgent:
                      or c.spells.get(card) or c.conditions.get(card))
             effects = getattr(model, "action", []) or []
             value = score(effects) + (1.0 if card in c.conditions else 0.0)  # shedding a Condition is good
+            scored.append((value, o.label))
             if value > best[0]:
                 best = (value, o)
         if best[1] is not None:
-            self.reasoning = Reasoning(f"its effects score {best[0]:+.1f} by its table of values, above +0.5")
+            ranked = sorted(scored, key=lambda x: -x[0])[:3]
+            self.reasoning = Reasoning(f"its effects score {best[0]:+.1f} by its table of values, above +0.5",
+                                       (*[f"{label}: {v:+.1f}" for v, label in ranked], ACTION_HABITS[1]))
         return best[1]
 
     def goals(self, state: EldritchState, seat: int) -> dict[str, float]:
