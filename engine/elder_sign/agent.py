@@ -71,6 +71,9 @@ PRE_ROLL_HABITS = ("it uses its ability whenever offered",
 NO_PREFERENCE = Reasoning("no preference: the default answer")
 
 
+SOLVER_WEIGHS = "the odds solver weighs completing a task, rolling on and a clue reroll by the chance each leaves"
+
+
 class _RollReasons:
     """Why the solver's advice for a roll is best, against the other moves it weighed: completing another task,
     rolling on (a failed roll, maybe with a focus), a clue reroll. The figures are the chances to finish the
@@ -167,7 +170,9 @@ class _RollReasons:
     def fail(self, state: ElderSignState, completable: bool) -> Reasoning:
         odds = self.advice.odds
         how = "rolling on and focusing a die" if self.advice.focus else "rolling on"
-        lines = self._others(None) or [f"{how}: {pct(odds)} {self.goal}"]
+        lines = self._others(None) or [SOLVER_WEIGHS]
+        if len(self.rolled) == 1 and not completable:
+            return Reasoning("no task fits its last die", (SOLVER_WEIGHS,))
         if completable:
             return Reasoning(f"holding out: {how} gives {pct(odds)} {self.goal}", tuple(lines[:5]))
         return Reasoning(f"nothing fits this roll: {how} gives {pct(odds)} {self.goal}", tuple(lines[:5]))
