@@ -111,8 +111,8 @@ class _RollReasons:
             if not feasible(req, counts):
                 continue
             after = [t for n, t in enumerate(tasks) if n != ti]
-            best = max(self._after(dice, [f for d, f in self.held if d not in dice], after, self.focus)
-                       for dice in ranked_completions(req, every, limit=None, key_of=src))
+            best = max((self._after(dice, [f for d, f in self.held if d not in dice], after, self.focus)
+                        for dice in ranked_completions(req, every, limit=None, key_of=src)), default=0.0)
             out.append((ti, best))
         return out
 
