@@ -67,10 +67,6 @@ PRE_ROLL_HABITS = ("it uses its ability whenever offered",
                    "it adds a die with an item only for an Elder Sign, 2 or more trophies or the final battle")
 
 
-#: what a reason says of the default answer the agent falls back on when it has no habit for a question
-NO_PREFERENCE = Reasoning("no preference: the default answer")
-
-
 SOLVER_WEIGHS = "the odds solver weighs completing a task, rolling on and a clue reroll by the chance each leaves"
 
 
@@ -192,10 +188,8 @@ class SmartAgent:
         op = state.flow.stack[-1].op
         handler = getattr(self, f"_{op}", None)
         choice = handler(state, prompt, seat) if handler else None
-        if choice is None:
+        if choice is None:  # no habit for this question: the default answer, and no reason to narrate
             choice = prompt.default or [ids[0]]
-            if self.reasoning is None and len(ids) > 1:
-                self.reasoning = NO_PREFERENCE
         if isinstance(choice, str):
             choice = [choice]
         return Action(seat=seat, prompt=prompt.seq, choice=choice)

@@ -41,8 +41,6 @@ ENCOUNTER_WHY = {
 }
 ENCOUNTER_ORDER_TEXT = ("its order: Final Mystery, Mystery, Other World, Rumor, Clue research, expedition, a fallen "
                         "investigator, the city")
-#: a default answer the agent has no habit for
-NO_PREFERENCE = Reasoning("no preference: the first listed")
 #: the agent's order of actions, for /game why
 ACTION_HABITS = ("its order: rest when health or sanity is half or less; travel toward a goal",
                  "then a card's action scoring above +0.5; acquire assets while the reserve has any",
@@ -125,7 +123,6 @@ class SmartAgent:
                     if isinstance(o.data, tuple) and o.data[0] == kind:
                         self.reasoning = Reasoning(ENCOUNTER_WHY[kind], (ENCOUNTER_ORDER_TEXT,))
                         return o
-            self.reasoning = NO_PREFERENCE
             return first
         if title.startswith("Acquire assets"):
             buys = [o for o in opts if o.data[0] == "buy"]
@@ -151,24 +148,23 @@ class SmartAgent:
                 self.reasoning = Reasoning("it accepts every trade offered")
             return by_id.get("yes", first)
         if title == "The Lead Investigator token":
-            self.reasoning = NO_PREFERENCE
-            return first
+            return first  # no preference, so no reason: a channel line saying so would be noise
         if all(isinstance(o.data, list) for o in opts):  # a choice between effect lists
             best = max(opts, key=lambda o: score(o.data))
             self.reasoning = self._scored(best, opts)
             return best
-        self.reasoning = NO_PREFERENCE
-        return first
+        return first  # no habit for this question (which Monster first, who gains): no reason to narrate
 
     @staticmethod
-    def _scored(best: Option, opts: list[Option]) -> Reasoning:
-        """Why the effect list `best` won: each choice's score by the agent's table of values."""
+    def _scored(best: Option, opts: list[Option]) -> Reasoning | None:
+        """Why the effect list `best` won: each choice's score by the agent's table of values (None when every
+        choice scores the same: the first was taken with no preference)."""
         scores = [(score(o.data), o) for o in opts]
         top = scores[[o for _, o in scores].index(best)][0]
+        if all(v == top for v, _ in scores):
+            return None
         detail = tuple(f"{o.label}: {v:+.1f}" for v, o in sorted(scores, key=lambda x: -x[0])[:4])
         detail += ("scores from its table: e.g. a Clue +1, a Health or Sanity +0.8, a Doom −3",)
-        if all(v == top for v, _ in scores):
-            return Reasoning(f"no preference: every choice scores {top:+.1f}", detail)
         return Reasoning(f"scores best by its table of values: {top:+.1f}", detail)
 
     def _clue_reroll(self, state: EldritchState, seat: int, opts: list[Option]) -> Option:
@@ -326,7 +322,7 @@ class SmartAgent:
             epic = next((c.monsters[t.kind].name for t in state.monsters if t.space == space and t.kind in c.monsters
                          and c.monsters[t.kind].epic), "")
             if epic:
-                return f"the Epic Monster {epic}{where}"
+                return f"{epic}{where}"  # an Epic Monster, by its name
             return f"the Final Mystery{where}"
         if bonus == 2.0:
             return f"the Mystery's encounter{where}"
