@@ -230,7 +230,7 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("game", "abandon"): (set(), set()),
     ("gm", "end"): (set(), {"campaign"}),
     ("gm", "undo"): (set(), {"steps"}),
-    ("gm", "kick"): ({"user"}, set()),
+    ("gm", "kick"): (set(), {"user", "seat"}),
     ("gm", "replace"): (set(), {"user", "with", "seat", "bot"}),
     ("gm", "skip"): (set(), {"player"}),
     ("gm", "settings"): (set(), {"mod_role", "clear_mod_role", "enabled_games", "reminder_hours", "ai_pace"}),
@@ -517,7 +517,9 @@ class Console:
                 steps = self._int(args, "steps", 1)
                 return lambda: svc.gm_undo(ch, a, steps if steps is not None else 1)
             if sub == "kick":
-                return lambda: svc.gm_kick(ch, a, user_id_for(args["user"]))
+                kicked = user_id_for(args["user"]) if "user" in args else None
+                kicked_seat = self._int(args, "seat")
+                return lambda: svc.gm_kick(ch, a, kicked, seat=kicked_seat)
             if sub == "replace":
                 other = Actor(user_id=user_id_for(args["with"]), name=args["with"]) if "with" in args else None
                 leaving = user_id_for(args["user"]) if "user" in args else None

@@ -1312,12 +1312,21 @@ class GameService:
             return next(s for s in prompt.seats if loaded.user_of(s) == user_id)
         return prompt.seats[0]
 
-    async def gm_kick(self, channel_id: int, actor: Actor, user_id: int) -> Reply:
-        """Remove a user: in the lobby their seats go; in play they pass to the next other player."""
+    async def gm_kick(self, channel_id: int, actor: Actor, player: int | None, *, seat: int | None = None) -> Reply:
+        """Remove a user (or, by `seat` number, whoever holds that seat: an AI teammate, say): in the lobby their
+        seats go; in play they pass to the next other person."""
         self._require_mod(actor)
+        if (player is None) == (seat is None):
+            raise UserError("Name the player to remove (player:) or their seat's number (seat:).")
 
         async def work() -> Reply:
             loaded = await self._open(channel_id)
+            user_id = player
+            if seat is not None:
+                if not 0 < seat <= len(loaded.seats):
+                    raise UserError(f"There is no seat {seat}. {self._seat_list(loaded)}")
+                user_id = loaded.seats[seat - 1].user_id
+            assert user_id is not None
             if user_id not in loaded.users():
                 raise UserError("That user is not seated at this table.")
             kicked = self._user_name(loaded, user_id)

@@ -73,9 +73,12 @@ class Moderation(commands.GroupCog, group_name="gm",
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="kick", description="Remove a player from the game in this channel.")
-    @app_commands.describe(player="The player to remove; their seats pass to another player.")
-    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        work = self.bot.service.gm_kick(channel_of(interaction), await actor_for(interaction), player.id)
+    @app_commands.describe(player="The player to remove; their seats pass to another player.",
+                           seat="Or a seat by its number (an AI teammate's, for instance).")
+    async def kick(self, interaction: discord.Interaction, player: discord.User | None = None,
+                   seat: app_commands.Range[int, 1, 8] | None = None) -> None:
+        work = self.bot.service.gm_kick(channel_of(interaction), await actor_for(interaction),
+                                        None if player is None else player.id, seat=seat)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="replace", description="Hand a player's seats (or one seat) to someone else or "

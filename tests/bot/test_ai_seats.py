@@ -271,3 +271,17 @@ def test_the_narration_line_is_short_and_says_the_choice_and_its_reason() -> Non
     line = ai_seats.narration("🤖 Mae", "The Museum", Reasoning("best odds: 72% to complete it"))
     assert line == "🤖 Mae: The Museum — best odds: 72% to complete it"
     assert ai_seats.narration("🤖 Mae", "Continue", None) is None
+
+
+async def test_a_moderator_kicks_an_ai_teammate_by_its_seat(sqlite_store: Store) -> None:
+    """Item 1: "/gm kick seat:<n>" removes an AI teammate (it has no Discord user to name)."""
+    service = GameService(sqlite_store, render=False)
+    await _lobby(service, "arkham3", ai=2, seed=5)
+    with pytest.raises(UserError, match="Name the player to remove"):
+        await service.gm_kick(CHANNEL, MOD, None)
+    with pytest.raises(UserError, match="There is no seat 4"):
+        await service.gm_kick(CHANNEL, MOD, None, seat=4)
+    name = (await _seats(sqlite_store))[1][1]
+    reply = await service.gm_kick(CHANNEL, MOD, None, seat=2)
+    assert reply.public[0].startswith(f"Moderator mod removed {name} from the table.")
+    assert [s[0] for s in await _seats(sqlite_store)] == [ALICE.user_id, -2]
