@@ -246,6 +246,9 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("campaign", "import"): ({"code"}, set()),
     ("campaign", "next"): (set(), set()),
 }
+#: the argument bare words fill where a command has several: who you play, whom you remove
+BARE_WORDS: dict[tuple[str, str], str] = {("game", "join"): "investigator", ("campaign", "join"): "investigator",
+                                          ("gm", "kick"): "user"}
 #: the groups whose commands SIGNATURES lists (the others are each game's own, described by its cog)
 SIGNED_GROUPS = ("game", "gm", "campaign")
 
@@ -340,8 +343,9 @@ def _single_argument(group: str, sub: str, known: list[str] | None) -> str | Non
     """The argument bare words fill: the command's only one (/game join's two names are one argument)."""
     if known is None:
         return None
-    if (group, sub) == ("game", "join"):
-        return "investigator"
+    bare = BARE_WORDS.get((group, sub))
+    if bare is not None:
+        return bare
     return known[0] if len(known) == 1 else None
 
 
