@@ -31,7 +31,7 @@ def test_a_value_of_several_words_needs_no_quotes_where_that_is_unambiguous(tmp_
     assert console.parse("bob /game join Ada Whitcombe").args == {"investigator": "Ada Whitcombe"}
     assert console.parse('alice /es card name:"Shub-Niggurath"').args == {"name": "Shub-Niggurath"}
     # a command with several arguments cannot guess which a bare word is: the error shows how to quote
-    with pytest.raises(ParseError, match='goes in quotes, e.g. clear_mod_role:"two words"'):
+    with pytest.raises(ParseError, match='goes in quotes, e.g. ai_pace:"two words"'):
         console.parse("m[mod] /gm settings three words")
     # a misspelt first argument is still refused by name, not swallowed into a value
     with pytest.raises(ParseError, match="takes no plase"):

@@ -24,7 +24,7 @@ async def test_every_command_and_parameter_has_help(fake: FakeDiscord, table: Ta
     catalog = fake.catalog.global_commands
     assert {"game", "gm"} <= set(catalog)
     game = {o["name"] for o in catalog["game"]["options"]}
-    assert game == {"new", "join", "leave", "start", "status", "board", "log", "me", "abandon", "history"}
+    assert game == {"new", "join", "leave", "start", "status", "board", "log", "me", "abandon", "history", "why"}
     gm = {o["name"] for o in catalog["gm"]["options"]}
     assert gm == {"end", "undo", "kick", "replace", "skip", "settings", "export", "audit"}
     for name, command in catalog.items():

@@ -29,7 +29,7 @@ GAMES = [(1, 1), (2, 2), (3, 4), (4, 3), (5, 2), (6, 1), (7, 4)]
 #: the questions where the agent decides something a player would ask about
 MATTERS = {"action", "move", "test_reroll", "assign", "shop"}
 #: a copy number on a card or an id ("Shotgun-2"), or an id's separator
-COPY_OR_ID = re.compile(r"\w-\d+\b|\w:\w|\b[a-z]+\.[a-z]")
+COPY_OR_ID = re.compile(r"\w-\d+\b|\w[:]\w|\b[a-z]+\.[a-z]")
 
 
 @dataclass

@@ -30,7 +30,7 @@ GAMES, DECISIONS = [(1, 1), (2, 2), (3, 4)], 350
 #: the questions where the agent decides something a player would ask about
 MATTERS = {"turn", "test_commit", "assign", "upgrade", "mulligan", "hand_discard", "pw"}
 #: a copy number on a card, or an id's separator
-COPY_OR_ID = re.compile(r"\w-\d+\b|\w:\w|\b[a-z]+\.[a-z]")
+COPY_OR_ID = re.compile(r"\w-\d+\b|\w[:]\w|\b[a-z]+\.[a-z]")
 
 
 @dataclass
