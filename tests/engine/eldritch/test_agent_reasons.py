@@ -21,12 +21,12 @@ from engine.core.prompt import PromptKind
 from engine.eldritch.agent import SmartAgent
 from engine.eldritch.content import default_content
 from engine.eldritch.state import EldritchState
-from tests.support.player_words import findings
+from tests.support.agent_reasons import ID_PATTERN, check_reason_words
 
 #: (seed, players) of the games played, whole
 GAMES = [(seed, 1 + seed % 4) for seed in range(1, 13)]
 #: a copy number ("-2", "#0") or an id-like token the word detectors leave alone
-COPY = re.compile(r"[a-z]-\d+\b|#\d|\btravel:|\bclue:|\bfree:")
+COPY = re.compile(ID_PATTERN + r"|\btravel:|\bclue:|\bfree:")
 #: "toward the open Gate at Shanghai: 2 spaces from there"
 TOWARD = re.compile(r"^toward the (open Gate|guarded Gate|Clue|Rumor|Mystery's encounter) at (.+): (\d+) spaces? "
                     r"from there$")
@@ -134,12 +134,7 @@ def test_every_reason_reads_in_players_words() -> None:
     reasons = [d.reason for d in _all() if d.reason is not None]
     assert len(reasons) >= 300
     for r in reasons:
-        assert r.line and len(r.line) <= 100, r.line
-        assert r.line[0] == r.line[0].lower() and not r.line.endswith("."), r.line
-        assert len(r.detail) <= 5, r.detail
-        for text in (r.line, *r.detail):
-            assert not findings(text), (text, findings(text))
-            assert not COPY.search(text), text
+        check_reason_words(r, COPY)
 
 
 def test_a_travel_line_names_a_true_goal_and_its_distance() -> None:
