@@ -22,7 +22,7 @@ from engine.arkham3.state import ArkhamState
 from engine.core.events import Event
 from engine.core.game import SeatSpec
 from engine.core.prompt import Action, Prompt, PromptKind
-from tests.support.agent_reasons import check_reason_words
+from tests.support.agent_reasons import tally
 
 #: (seed, seats) of the games played, whole: about 600 decisions together
 GAMES = [(1, 1), (2, 2), (3, 4), (4, 3), (5, 2), (6, 1), (7, 4)]
@@ -89,21 +89,8 @@ def _a_choice(prompt: Prompt) -> bool:
 
 
 def test_decisions_that_matter_say_why_in_players_words() -> None:
-    asked: Counter[str] = Counter()
-    told: Counter[str] = Counter()
-    lines: list[str] = []
-    single = 0
-    for step in _played():
-        if not _a_choice(step.prompt):
-            assert step.reason is None, f"{step.op}: a single answer needs no reason ({step.reason})"
-            single += 1
-            continue
-        if step.op in MATTERS:
-            asked[step.op] += 1
-            told[step.op] += step.reason is not None
-        if step.reason is not None:
-            lines.append(step.reason.line)
-            check_reason_words(step.reason)
+    counted = tally(_played(), MATTERS, _a_choice)
+    asked, told, lines, single = counted.asked, counted.told, counted.lines, counted.single
     assert sum(asked.values()) >= 150, asked
     # every turn action and move is explained; a reroll kept with nothing to say about it is the only gap
     for op in ("action", "move"):

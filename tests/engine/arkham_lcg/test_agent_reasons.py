@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
@@ -23,7 +22,7 @@ from engine.arkham_lcg.odds import pass_chance
 from engine.arkham_lcg.state import LcgState
 from engine.core.game import SeatSpec
 from engine.core.prompt import Action, Prompt, PromptKind
-from tests.support.agent_reasons import check_reason_words
+from tests.support.agent_reasons import tally
 
 #: (seed, seats) of the campaigns, and how many decisions of each: about 1,000 decisions together
 GAMES, DECISIONS = [(1, 1), (2, 2), (3, 4)], 350
@@ -78,19 +77,8 @@ def _a_choice(prompt: Prompt) -> bool:
 
 
 def test_decisions_that_matter_say_why_in_players_words() -> None:
-    asked: Counter[str] = Counter()
-    told: Counter[str] = Counter()
-    lines: list[str] = []
-    for step in _played():
-        if not _a_choice(step.prompt):
-            assert step.reason is None, f"{step.op}: a single answer needs no reason ({step.reason})"
-            continue
-        if step.op in MATTERS:
-            asked[step.op] += 1
-            told[step.op] += step.reason is not None
-        if step.reason is not None:
-            lines.append(step.reason.line)
-            check_reason_words(step.reason)
+    counted = tally(_played(), MATTERS, _a_choice)
+    asked, told, lines = counted.asked, counted.told, counted.lines
     assert sum(asked.values()) >= 500, asked
     # every turn action (where to move, what to fight, evade or investigate) and every commit is explained
     for op in ("turn", "test_commit"):
