@@ -1385,6 +1385,10 @@ class GameService:
                     changes.append((s, new_id, ai_seats.ai_name(label)))
                 if not changes:
                     raise UserError(f"{old} is an AI teammate already.")
+                staying = {loaded.seats[n].user_id for n in range(len(loaded.seats)) if n not in leaving}
+                if not any(not ai_seats.is_ai(u) for u in staying):
+                    raise UserError("At least one person stays at the table: AI teammates do not play alone "
+                                    "(/gm end ends the game).")
                 to_name = "an AI teammate" if len(changes) == 1 else "AI teammates"
             else:
                 assert other is not None

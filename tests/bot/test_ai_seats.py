@@ -223,6 +223,8 @@ async def test_a_person_takes_over_an_ai_seat_and_a_moderator_hands_one_back(sql
     assert ai_id < 0 and name.startswith("🤖 ")
     with pytest.raises(UserError, match="is an AI teammate already"):
         await service.gm_replace(CHANNEL, MOD, None, ai=True, seat=2)
+    with pytest.raises(UserError, match="At least one person stays at the table"):
+        await service.gm_replace(CHANNEL, MOD, ALICE.user_id, ai=True)
 
 
 async def test_ai_teammates_have_no_vote_and_the_record_counts_them_apart(sqlite_store: Store) -> None:
