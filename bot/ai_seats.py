@@ -177,8 +177,20 @@ class AiDriver:
         self.service, self.show, self.pace = service, show, pace
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._resuming: asyncio.Task[None] | None = None
+        self._closing = False
+
+    def resume(self, channels: Callable[[], Awaitable[list[int]]]) -> None:
+        """After a start: poke every channel `channels()` names (the games a restart interrupted)."""
+        async def run() -> None:
+            for channel_id in await channels():
+                self.poke(channel_id)
+        if not self._closing:
+            self._resuming = asyncio.create_task(run(), name="ai-seats-resume")
 
     def poke(self, channel_id: int) -> None:
+        if self._closing:
+            return
         task = self._tasks.get(channel_id)
         if task is not None and not task.done():
             self._again.add(channel_id)  # the running task looks again before it stops
@@ -190,13 +202,21 @@ class AiDriver:
         while any(not t.done() for t in self._tasks.values()):
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
-    def close(self) -> None:
-        for task in self._tasks.values():
+    async def stop(self, timeout: float = 5.0) -> None:
+        """Let each channel finish the decision it is taking (a step half-written to the database must not
+        outlive the process's event loop), then stop; whatever takes longer than `timeout` is cancelled."""
+        self._closing = True
+        tasks = [t for t in [*self._tasks.values(), self._resuming] if t is not None and not t.done()]
+        if not tasks:
+            return
+        _, late = await asyncio.wait(tasks, timeout=timeout)
+        for task in late:
             task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
 
     async def _run(self, channel_id: int) -> None:
         failures = 0
-        while True:
+        while not self._closing:
             self._again.discard(channel_id)
             if not self.service.awaits_ai(channel_id):
                 if channel_id in self._again:
@@ -205,6 +225,8 @@ class AiDriver:
             delay = await self.pace(channel_id)
             if delay > 0:
                 await asyncio.sleep(delay)
+            if self._closing:
+                return
             try:
                 reply = await self.service.ai_step(channel_id)
             except UserError as exc:  # busy: try again a little later; anything else is the log's

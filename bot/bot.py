@@ -117,9 +117,11 @@ class MiskatonicBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         # The AI teammates a restart interrupted take up where they were.
         if self.ai is not None:
-            for channel_id in await self.service.store.channels_awaiting_ai():
-                if self.get_channel(channel_id) is not None:  # another process's shards drive their own
-                    self.ai.poke(channel_id)
+            self.ai.resume(self._channels_awaiting_ai)
+
+    async def _channels_awaiting_ai(self) -> list[int]:
+        # another process's shards drive their own channels
+        return [c for c in await self.service.store.channels_awaiting_ai() if self.get_channel(c) is not None]
 
     def _table_changed(self, channel_id: int) -> None:
         if self.ai is not None:
@@ -139,7 +141,7 @@ class MiskatonicBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         if self.ai is not None:
-            self.ai.close()
+            await self.ai.stop()
         if self.reminders is not None:
             self.reminders.stop()
         await super().close()
