@@ -616,7 +616,14 @@ class GameService:
             return TableView(game_id=game_id, channel_id=channel_id, game_type=game.game_type,
                              epoch=game.undo_epoch, sections=sections, prompts=self._cards(loaded),
                              names={u: self._user_name(loaded, u) for u in loaded.users()},
-                             state_line=self._state_line(loaded))
+                             state_line=self._state_line(loaded), thinking=self._thinking(loaded))
+
+    def _thinking(self, loaded: Loaded) -> list[str]:
+        """The AI seats the game waits for (their questions have no controls: they answer on their own)."""
+        if loaded.game.status != ACTIVE:
+            return []
+        asked = (s for p in loaded.prompts() if self._ai_asked(loaded, p) for s in p.seats)
+        return list(dict.fromkeys(loaded.seat_label(s) for s in asked))
 
     @staticmethod
     def _state_line(loaded: Loaded) -> str:

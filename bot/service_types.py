@@ -60,6 +60,7 @@ class TableView:
     prompts: list[PromptCard]
     names: dict[int, str]  # user id -> the name they play under
     state_line: str = ""  # the game at a glance (round, phase, whose turn, the clock), on its live message
+    thinking: list[str] = field(default_factory=list)  # the AI teammates the game waits for, by name
 
 
 @dataclass

@@ -99,6 +99,13 @@ def waiting_text(cards: list[PromptCard]) -> str:
             "Each of you answers privately: press **Answer** to see your own choice.")
 
 
+def thinking_text(names: list[str]) -> str:
+    """The AI teammates the game waits for (no controls: they answer on their own, at the server's pace)."""
+    if not names:
+        return ""
+    return f"⏳ {join_names(names)} {'is' if len(names) == 1 else 'are'} deciding…"
+
+
 def controls(view: TableView, cards: list[PromptCard]) -> discord.ui.View | None:
     if not cards:
         return None
@@ -266,7 +273,7 @@ class TablePublisher:
             embeds.append(embed)
         if board is not None:
             embeds.append(discord.Embed(colour=FROZEN_COLOUR).set_image(url=f"attachment://{board.filename}"))
-        waiting = waiting_text(cards)
+        waiting = waiting_text(cards) or thinking_text(view.thinking)
         if view.state_line and waiting:  # the live message opens with the game at a glance
             waiting = f"**{view.state_line}**\n{waiting}"
         content = "" if frozen else fit(waiting)

@@ -287,3 +287,26 @@ async def test_a_moderator_kicks_an_ai_teammate_by_its_seat(sqlite_store: Store)
     reply = await service.gm_kick(CHANNEL, MOD, None, seat=2)
     assert reply.public[0].startswith(f"Moderator mod removed {name} from the table.")
     assert [s[0] for s in await _seats(sqlite_store)] == [ALICE.user_id, -2]
+
+
+async def test_the_live_message_says_an_ai_teammate_is_deciding(sqlite_store: Store) -> None:
+    """While the game waits for an AI seat its question has no controls; the turn's message says who is
+    deciding instead ("⏳ 🤖 Noor Haddad is deciding…")."""
+    from bot.turns import thinking_text
+
+    service = GameService(sqlite_store, render=False)
+    await _lobby(service, "arkham-lcg", ai=1, seed=5)
+    await service.start(CHANNEL, ALICE)
+    game = await sqlite_store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    view = await service.table(CHANNEL, game.id)
+    assert view is not None
+    name = (await _seats(sqlite_store))[1][1]
+    assert view.thinking == [name]
+    assert [c.user_ids for c in view.prompts] == [[ALICE.user_id]], "no controls for the AI's own question"
+    assert thinking_text(view.thinking) == f"⏳ {name} is deciding…"
+    assert thinking_text(["🤖 A", "🤖 B"]) == "⏳ 🤖 A and 🤖 B are deciding…"
+    while await service.ai_step(CHANNEL) is not None:
+        pass
+    view = await service.table(CHANNEL, game.id)
+    assert view is not None and view.thinking == []
