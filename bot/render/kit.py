@@ -497,3 +497,91 @@ class PictureCache:
     def clear(self) -> None:
         with self._lock:
             self._pictures.clear()
+
+
+# ---------------------------------------------------------------------------------------------- drawn parts
+
+#: how many bytes of pixels the kept parts may hold
+_PART_BUDGET = 48 * 1024 * 1024
+
+_Part = tuple[Image.Image, tuple[tuple[str, int], ...], Image.Image | None]
+
+
+class Parts:
+    """Drawn parts of a picture, kept and pasted again: a layer that does not change during a game (a map
+    with its names) or a piece that often comes back the same (a seat's card, a location's tile), keyed by
+    everything its drawing reads. Bounded by the pixels it holds (least recently used out first);
+    thread-safe, since renders run in worker threads.
+
+    A part is drawn alone on a canvas of its background colour, so pasting it gives the same pixels as
+    drawing it in place, provided the drawing stays inside its box and the picture under the box is that
+    colour (or, with a `shape`, under the pixels outside the shape). The texts drawn into a part are
+    replayed to `record_text` each time it is used, so the tests that read a picture's texts see a kept
+    part's too."""
+
+    def __init__(self, budget: int = _PART_BUDGET) -> None:
+        self.budget = budget
+        self._parts: OrderedDict[Hashable, _Part] = OrderedDict()
+        self._held = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, size: tuple[int, int], background: Color,
+            paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]) -> Image.Image:
+        """The part under `key`, `size` px on `background`, drawn by `paint(canvas, draw)` on first use
+        (shared: copy it before drawing on it)."""
+        return self._get(key, size, background, paint, None)[0]
+
+    def paste(self, image: Image.Image, box: Box, key: Hashable, background: Color,
+              paint: Callable[[Image.Image, ImageDraw.ImageDraw, Box], None],
+              shape: Callable[[ImageDraw.ImageDraw, Box], None] | None = None) -> None:
+        """Draw the part `paint(canvas, draw, local_box)` would draw in `box`, from the kept copy. With `shape`
+        (which fills, with 1, the pixels the part covers), only those pixels are pasted: for a part whose box
+        shows what lies under it (a rounded tile's corners over a path)."""
+        local = Box(0, 0, box.w, box.h)
+        part, mask = self._get(key, (box.w, box.h), background, lambda canvas, draw: paint(canvas, draw, local),
+                               None if shape is None else lambda draw: shape(draw, local))
+        image.paste(part, (box.x, box.y), mask)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._parts.clear()
+            self._held = 0
+
+    def _get(self, key: Hashable, size: tuple[int, int], background: Color,
+             paint: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+             shape: Callable[[ImageDraw.ImageDraw], None] | None) -> tuple[Image.Image, Image.Image | None]:
+        full_key = (key, size, background, shape is not None)
+        with self._lock:
+            hit = self._parts.get(full_key)
+            if hit is not None:
+                self._parts.move_to_end(full_key)
+        if hit is None:
+            canvas = Image.new("RGB", (max(1, size[0]), max(1, size[1])), background)
+            with record_text() as texts:
+                paint(canvas, ImageDraw.Draw(canvas))
+            mask = None
+            if shape is not None:
+                mask = Image.new("1", canvas.size, 0)  # a 1-bit mask: pasted four times faster than an "L" one
+                shape(ImageDraw.Draw(mask))
+            hit = (canvas, tuple(texts), mask)
+            with self._lock:
+                if full_key not in self._parts:
+                    self._parts[full_key] = hit
+                    self._held += _cost(hit)
+                while self._held > self.budget and len(self._parts) > 1:
+                    _, old = self._parts.popitem(last=False)
+                    self._held -= _cost(old)
+        recorded = _RECORDED.get()
+        if recorded is not None:
+            recorded.extend(hit[1])
+        return hit[0], hit[2]
+
+
+def _cost(part: _Part) -> int:
+    """The bytes a kept part holds: its RGB pixels and its 1-bit mask."""
+    image, _texts, mask = part
+    return image.width * image.height * 3 + (image.width * image.height // 8 if mask is not None else 0)
+
+
+#: the parts every renderer shares (keys start with the part's kind, so renderers cannot collide)
+PARTS = Parts()
