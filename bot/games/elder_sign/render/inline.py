@@ -60,6 +60,7 @@ from bot.render.kit import (
     mix,
     panel,
     paste_icon,
+    record_text,
     text_width,
     to_png,
     wrap,
@@ -140,10 +141,12 @@ def _title_h(lines: int) -> int:
 
 @lru_cache(maxsize=1024)
 def _task_width(task: TaskInfo) -> int:
-    """How wide a task's chips are drawn (measured by drawing them on a scratch picture)."""
+    """How wide a task's chips are drawn (measured by drawing them on a scratch picture, whose texts are not
+    the board's: kept from `record_text`)."""
     scratch = Image.new("RGB", (1, 1))
-    end = draw_chips(scratch, ImageDraw.Draw(scratch), 0, 0, CHIP, list(task.symbols), task.clock, task.sanity,
-                     task.stamina, task.done, 10_000)
+    with record_text():
+        end = draw_chips(scratch, ImageDraw.Draw(scratch), 0, 0, CHIP, list(task.symbols), task.clock,
+                         task.sanity, task.stamina, task.done, 10_000)
     return end + (CHIP + 4 if task.done else 0)
 
 
