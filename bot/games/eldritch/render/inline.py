@@ -21,7 +21,7 @@ the reserve, ongoing Mythos cards and possessions stay in the full board and the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -121,6 +121,7 @@ def _label(name: str) -> str:
     return SHORT.get(name, inline.short_name(name))
 
 
+@lru_cache(maxsize=4)  # a few content versions; kept apart from the map layer, which may be evicted
 def _base(version: str) -> Image.Image:
     """Sea, coasts, paths and the spaces' shapes, at the map's size in this picture (drawn into the map
     layer, which is kept)."""
