@@ -17,10 +17,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from bot.render.kit import (
+    PARTS,
     Box,
     Color,
     Theme,
@@ -126,20 +128,37 @@ def tile_width(tile: Tile) -> int:
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, title: str, line: str,
                 tiles: Sequence[Tile], line_colour: Color = Theme.ACCENT) -> list[Box]:
     """Title and round line at the left, the tiles right-aligned; returns the tiles' boxes."""
-    panel(draw, box, Theme.PANEL, outline=Theme.PANEL_EDGE, radius=14)
+    # the panel, tiles and title are kept (they change a few times a game); the round line, which changes
+    # at every step, is drawn on them here
+    PARTS.paste(image, box, ("header", title, tuple(tiles)), Theme.BG,
+                lambda canvas, canvas_draw, local: _paint_header(canvas, canvas_draw, local, title, tiles))
+    boxes, right = _tile_boxes(box, tiles)
+    room = right - box.x - 24
+    draw_text(image, (box.x + 16, box.y + 58), ellipsize(line, TEXT, room, True), TEXT, line_colour, bold=True)
+    return boxes
+
+
+def _tile_boxes(box: Box, tiles: Sequence[Tile]) -> tuple[list[Box], int]:
+    """The tiles' boxes (in the tiles' order) and the x left of them."""
     boxes: list[Box] = []
     right = box.right - 8
     for tile in reversed(tiles):
         w = tile_width(tile)
         tb = Box(right - w, box.y + 8, w, box.h - 16)
         boxes.append(tb)
-        _draw_tile(image, draw, tb, tile)
         right = tb.x - 8
+    return list(reversed(boxes)), right
+
+
+def _paint_header(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, title: str,
+                  tiles: Sequence[Tile]) -> None:
+    panel(draw, box, Theme.PANEL, outline=Theme.PANEL_EDGE, radius=14)
+    boxes, right = _tile_boxes(box, tiles)
+    for tb, tile in zip(reversed(boxes), reversed(tiles), strict=True):  # right to left, as they are laid out
+        _draw_tile(image, draw, tb, tile)
     room = right - box.x - 24
     size = fit_size(title, room, (TITLE, NAME, TEXT), bold=True)
     draw_text(image, (box.x + 16, box.y + 12), ellipsize(title, size, room, True), size, Theme.TEXT, bold=True)
-    draw_text(image, (box.x + 16, box.y + 58), ellipsize(line, TEXT, room, True), TEXT, line_colour, bold=True)
-    return list(reversed(boxes))
 
 
 def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Tile) -> None:
@@ -249,11 +268,15 @@ def seat_boxes(box: Box, n: int) -> list[Box]:
     return out[:n]
 
 
-def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat]) -> list[Box]:
+def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat],
+               background: Color = Theme.BG) -> list[Box]:
+    """The investigators' cards in `box` (on `background`). A card is drawn once per different seat and
+    pasted after: most cards are unchanged from one step to the next."""
     boxes = seat_boxes(box, len(seats))
     small = compact(len(seats))
     for b, seat in zip(boxes, seats, strict=True):
-        draw_seat(image, draw, b, seat, small)
+        PARTS.paste(image, b, ("seat", seat, small), background,
+                    partial(draw_seat, seat=seat, small=small))
     return boxes
 
 

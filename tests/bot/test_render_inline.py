@@ -23,7 +23,7 @@ from bot.games.elder_sign.render import inline as es
 from bot.games.eldritch.render import inline as eh
 from bot.games.eldritch.render.style import MONSTER
 from bot.games.manifest import bot_games
-from bot.render import INLINE_RENDERERS, render_table
+from bot.render import INLINE_RENDERERS, kit, render_table
 from bot.render import inline as kit_inline
 from bot.render.kit import Box, Color, record_text
 from engine import api
@@ -324,3 +324,41 @@ def test_lcg_between_scenarios_shows_the_results_and_each_investigators_experien
     for inv in view.investigators:
         assert drawn(texts, f"XP {inv.xp}")
     assert min(s for _, s in texts) >= kit_inline.SMALL
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_kept_parts_draw_what_drawing_in_place_draws(game: str) -> None:
+    """A channel board is pasted together from kept parts (a seat's card, a header, a map, a card, a tile:
+    `kit.PARTS`). Over a whole game, step after step as a channel renders it, every board has the pixels and
+    the texts of the same board with each part drawn where it goes."""
+    module = MODULES[game]
+    kit.PARTS.clear()
+    for view in views(game, 3):
+        kept, kept_texts = measured(module, view)
+        with kit.PARTS.drawing_in_place():
+            drawn, drawn_texts = measured(module, view)
+        assert kept.tobytes() == drawn.tobytes()
+        assert sorted(kept_texts) == sorted(drawn_texts)
+
+
+def test_paletted_png_keeps_bands_and_pixels() -> None:
+    """The channel board's PNG is deflated in bands of rows kept by their content (`kit.paletted_png`): the
+    file decodes to exactly the paletted picture; a picture changed in one place compresses only the bands
+    the change touches, and gives the same file as a fresh encoding."""
+    board = eh.render_inline_image(views("eldritch", 2)[-1])
+    paletted = board.quantize(palette=eh._palette(), dither=Image.Dither.NONE)
+    kit.BANDS.clear()
+    png = kit.paletted_png(paletted)
+    decoded = Image.open(io.BytesIO(png))
+    decoded.load()
+    assert decoded.mode == "P" and decoded.size == board.size
+    assert decoded.convert("RGB").tobytes() == paletted.convert("RGB").tobytes()
+    bands = len(kit.BANDS._bands)
+    changed = paletted.copy()
+    top = 18 * kit.BAND_ROWS + 2
+    changed.paste(3, (500, top, 520, top + kit.BAND_ROWS - 4))  # inside one band of rows
+    again = kit.paletted_png(changed)
+    assert len(kit.BANDS._bands) == bands + 1
+    kit.BANDS.clear()
+    assert kit.paletted_png(changed) == again
+    assert Image.open(io.BytesIO(again)).convert("RGB").tobytes() == changed.convert("RGB").tobytes()

@@ -21,7 +21,7 @@ the codex, the cup and the item display stay in the full board and the readers (
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -54,6 +54,7 @@ from bot.games.arkham3.render.style import (
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, SMALL, TEXT, WIDTH, Colours, Seat, Stat, Tile
 from bot.render.kit import (
+    PARTS,
     Box,
     Color,
     PictureCache,
@@ -110,8 +111,12 @@ def space_rows(view: ArkhamView | Mapping[str, Any]) -> dict[str, Box]:
     return _layout(_as_view(view))[1]
 
 
-def _layout(view: ArkhamView) -> tuple[dict[str, Box], dict[str, Box], Box, int]:
-    """(neighborhood boxes, space rows, the streets' strip, the bottom of the town)."""
+Layout = tuple[dict[str, Box], dict[str, Box], Box, int]
+
+
+def _layout(view: ArkhamView, marks: dict[str, list[Marker]] | None = None) -> Layout:
+    """(neighborhood boxes, space rows, the streets' strip, the bottom of the town); `marks` are the markers by
+    space, when the caller has them."""
     rows, cols = _grid(view)
     top = MARGIN + inline.HEADER_H + GAP
     area_w = WIDTH - 2 * MARGIN
@@ -131,7 +136,7 @@ def _layout(view: ArkhamView) -> tuple[dict[str, Box], dict[str, Box], Box, int]
                 spaces[s.id] = Box(box.x + 8, box.y + HEAD_H + i * ROW_H, box.w - 16, ROW_H - 4)
         y += h + GAP
     streets = _spaces_of(view, None)
-    street_rows = _street_rows(view, streets, area_w)
+    street_rows = _street_rows(view, streets, area_w, markers_by_space(view) if marks is None else marks)
     strip = Box(MARGIN, y, area_w, len(street_rows) * (STREET_H + 6) + 6) if streets else Box(MARGIN, y, area_w, 0)
     bottom = strip.bottom if streets else y - GAP
     return tiles, spaces, strip, bottom
@@ -141,8 +146,8 @@ def _street_width(view: ArkhamView, space: SpaceView, marks: list[Marker]) -> in
     return text_width(_name(space.name), SMALL, True) + 24 + _marks_w(marks)
 
 
-def _street_rows(view: ArkhamView, streets: list[SpaceView], width: int) -> list[list[SpaceView]]:
-    marks = markers_by_space(view)
+def _street_rows(view: ArkhamView, streets: list[SpaceView], width: int,
+                 marks: dict[str, list[Marker]]) -> list[list[SpaceView]]:
     rows: list[list[SpaceView]] = [[]]
     x = 8
     for s in streets:
@@ -205,57 +210,75 @@ def _draw_mark(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, m:
         draw_text(image, (cx, cy), m.label, SMALL, ink, bold=True, anchor="mm")
 
 
-def _draw_town(image: Image.Image, draw: ImageDraw.ImageDraw, view: ArkhamView) -> None:
-    tiles, rows, strip, _ = _layout(view)
-    marks = markers_by_space(view)
+def _draw_town(image: Image.Image, draw: ImageDraw.ImageDraw, view: ArkhamView, layout: Layout,
+               marks: dict[str, list[Marker]]) -> None:
+    tiles, rows, strip, _ = layout
     unstable = set(view.unstable)
     by_id = {n.id: n for n in view.neighborhoods}
     for t, box in tiles.items():
+        # a neighborhood (its tile and its spaces' rows) is kept by what it shows: most are unchanged from one
+        # step to the next
+        spaces = tuple((s.name, Box(rows[s.id].x - box.x, rows[s.id].y - box.y, rows[s.id].w, rows[s.id].h),
+                        s.id in unstable, tuple(marks.get(s.id, []))) for s in _spaces_of(view, t) if s.id in rows)
         n = by_id[t]
-        panel(draw, box, TILE, outline=ANOMALY if n.anomaly else TILE_EDGE, width=4 if n.anomaly else 2, radius=12)
-        head = Box(box.x + 2, box.y + 2, box.w - 4, HEAD_H - 6)
-        draw.rounded_rectangle(head.rect(), radius=10, fill=TILE_HEAD)
-        right = head.right - 6
-        if n.clues:
-            r = inline.draw_count(image, draw, (right - 20, head.y + head.h // 2), n.clues, CLUE, inline.DARK_INK,
-                                  size=SMALL)
-            right = r.x - 6
-        if n.anomaly:
-            paste_icon(image, anomaly_icon(34), (right - 34, head.y + (head.h - 34) // 2))
-            right -= 40
-        draw_text(image, (head.x + 10, head.y + head.h // 2 + 1), ellipsize(n.name, TEXT, right - head.x - 14, True),
-                  TEXT, Theme.TEXT, bold=True, anchor="lm")
-    for s in view.spaces:
-        row = rows.get(s.id)
-        if row is None:
-            continue
-        here = marks.get(s.id, [])
-        room = row.w - _marks_w(here) - 12
-        room = max(room, row.w // 2)
-        ink = UNSTABLE if s.id in unstable else Theme.TEXT
-        if s.id in unstable:
-            draw.rounded_rectangle(row.rect(), radius=8, outline=UNSTABLE, width=3)
-        name = ellipsize(_name(s.name), SMALL, room - 8, True)
-        draw_text(image, (row.x + 8, row.y + row.h // 2 + 1), name, SMALL, ink, bold=True, anchor="lm")
-        x = max(row.x + 8 + text_width(name, SMALL, True) + 10, row.right - _marks_w(here) - 4)
-        _draw_marks(image, x, row.y + (row.h - MARK) // 2, here, row.right - 4)
+        PARTS.paste(image, box, ("arkham neighborhood", n.name, n.clues, n.anomaly, spaces), Theme.BG,
+                    partial(_draw_neighborhood, name=n.name, clues=n.clues, anomaly=n.anomaly, spaces=spaces))
     streets = _spaces_of(view, None)
     if not streets:
         return
+    lines = tuple(tuple((s.name, s.street, s.id in unstable, tuple(marks.get(s.id, []))) for s in line)
+                  for line in _street_rows(view, streets, strip.w, marks))
+    PARTS.paste(image, strip, ("arkham streets", lines), Theme.BG, partial(_draw_streets, lines=lines))
+
+
+def _draw_neighborhood(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, name: str, clues: int,
+                       anomaly: bool, spaces: tuple[tuple[str, Box, bool, tuple[Marker, ...]], ...]) -> None:
+    """A neighborhood's tile in `box`, with its spaces' rows (each: name, row box from the tile's corner,
+    unstable, markers)."""
+    panel(draw, box, TILE, outline=ANOMALY if anomaly else TILE_EDGE, width=4 if anomaly else 2, radius=12)
+    head = Box(box.x + 2, box.y + 2, box.w - 4, HEAD_H - 6)
+    draw.rounded_rectangle(head.rect(), radius=10, fill=TILE_HEAD)
+    right = head.right - 6
+    if clues:
+        r = inline.draw_count(image, draw, (right - 20, head.y + head.h // 2), clues, CLUE, inline.DARK_INK,
+                              size=SMALL)
+        right = r.x - 6
+    if anomaly:
+        paste_icon(image, anomaly_icon(34), (right - 34, head.y + (head.h - 34) // 2))
+        right -= 40
+    draw_text(image, (head.x + 10, head.y + head.h // 2 + 1), ellipsize(name, TEXT, right - head.x - 14, True),
+              TEXT, Theme.TEXT, bold=True, anchor="lm")
+    for space_name, offset, shaky, here_marks in spaces:
+        row = Box(box.x + offset.x, box.y + offset.y, offset.w, offset.h)
+        here = list(here_marks)
+        room = row.w - _marks_w(here) - 12
+        room = max(room, row.w // 2)
+        ink = UNSTABLE if shaky else Theme.TEXT
+        if shaky:
+            draw.rounded_rectangle(row.rect(), radius=8, outline=UNSTABLE, width=3)
+        label = ellipsize(_name(space_name), SMALL, room - 8, True)
+        draw_text(image, (row.x + 8, row.y + row.h // 2 + 1), label, SMALL, ink, bold=True, anchor="lm")
+        x = max(row.x + 8 + text_width(label, SMALL, True) + 10, row.right - _marks_w(here) - 4)
+        _draw_marks(image, x, row.y + (row.h - MARK) // 2, here, row.right - 4)
+
+
+def _draw_streets(image: Image.Image, draw: ImageDraw.ImageDraw, strip: Box,
+                  lines: tuple[tuple[tuple[str, str | None, bool, tuple[Marker, ...]], ...], ...]) -> None:
+    """The streets' strip: a plate for each street space (name, street, unstable, markers), row by row."""
     panel(draw, strip, Theme.PANEL, outline=Theme.PANEL_EDGE, radius=12)
     y = strip.y + 6
-    for line in _street_rows(view, streets, strip.w):
+    for line in lines:
         x = strip.x + 8
-        for s in line:
-            here = marks.get(s.id, [])
-            w = _street_width(view, s, here)
+        for name, street, shaky, here_marks in line:
+            here = list(here_marks)
+            w = text_width(_name(name), SMALL, True) + 24 + _marks_w(here)
             plate = Box(x, y, w, STREET_H)
-            edge = UNSTABLE if s.id in unstable else street_edge(s.street)
-            draw.rounded_rectangle(plate.rect(), radius=STREET_H // 2, fill=street_fill(s.street), outline=edge,
+            edge = UNSTABLE if shaky else street_edge(street)
+            draw.rounded_rectangle(plate.rect(), radius=STREET_H // 2, fill=street_fill(street), outline=edge,
                                    width=3)
-            draw_text(image, (x + 12, y + STREET_H // 2 + 1), _name(s.name), SMALL, Theme.TEXT, bold=True,
+            draw_text(image, (x + 12, y + STREET_H // 2 + 1), _name(name), SMALL, Theme.TEXT, bold=True,
                       anchor="lm")
-            mx = x + 12 + text_width(_name(s.name), SMALL, True) + 8
+            mx = x + 12 + text_width(_name(name), SMALL, True) + 8
             _draw_marks(image, mx, y + (STREET_H - MARK) // 2, here, plate.right)
             x += w + 8
         y += STREET_H + 6
@@ -316,7 +339,9 @@ def _as_view(view: ArkhamView | Mapping[str, Any]) -> ArkhamView:
 def render_inline_image(view: ArkhamView | Mapping[str, Any]) -> Image.Image:
     v = _as_view(view)
     seats = [_seat(v, inv) for inv in v.investigators]
-    town_bottom = _layout(v)[3]
+    marks = markers_by_space(v)  # worked out once: the layout and the town read them
+    layout = _layout(v, marks)
+    town_bottom = layout[3]
     seats_top = town_bottom + GAP
     height = seats_top + inline.seat_height(WIDTH - 2 * MARGIN, seats) + MARGIN
     image = Image.new("RGB", (WIDTH, height), Theme.BG)
@@ -324,7 +349,7 @@ def render_inline_image(view: ArkhamView | Mapping[str, Any]) -> Image.Image:
     line, colour = _line(v)
     header = Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, inline.HEADER_H)
     inline.draw_header(image, draw, header, v.scenario, line, _tiles(v), colour)
-    _draw_town(image, draw, v)
+    _draw_town(image, draw, v, layout, marks)
     inline.draw_seats(image, draw, Box(MARGIN, seats_top, WIDTH - 2 * MARGIN, height - MARGIN - seats_top), seats)
     return image
 

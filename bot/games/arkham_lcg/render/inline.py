@@ -21,7 +21,7 @@ and each investigator's experience and trauma.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -60,6 +60,7 @@ from bot.games.arkham_lcg.render.style import (
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, SMALL, WIDTH, Colours, Seat, Stat, Tile
 from bot.render.kit import (
+    PARTS,
     Box,
     Color,
     PictureCache,
@@ -263,15 +264,28 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, loc: Loc
         x += w + 4
 
 
+def _tile_shape(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The pixels a tile covers (its rounded rectangle, as `_draw_tile` draws it)."""
+    draw.rounded_rectangle(box.rect(), radius=12, fill=1)
+
+
 def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: LcgView, area: Box) -> None:
     panel(draw, area, MAP_BG, radius=14)
     tiles = _tiles(view, area)
     _draw_links(draw, view, area, tiles)
     enemies = {e.uid: e for e in view.enemies}
+    players = {i.seat: i.player for i in view.investigators}
     for loc in view.locations:
         box = tiles.get(loc.code)
         if box is not None:
-            _draw_tile(image, draw, box, loc, enemies, view)
+            # a tile is kept by what it shows (most tiles are unchanged from one step to the next), and pasted
+            # in its rounded shape: its corners show the paths under them
+            key = ("lcg tile", loc.model_dump_json(), tuple(enemies[u].model_dump_json() for u in loc.enemies
+                                                            if u in enemies),
+                   view.turn is not None and view.turn in loc.investigators,
+                   tuple(players.get(seat) for seat in loc.investigators))
+            PARTS.paste(image, box, key, MAP_BG, partial(_draw_tile, loc=loc, enemies=enemies, view=view),
+                        shape=_tile_shape)
     if not view.locations:
         draw_text(image, area.center, "No locations in play", SMALL + 4, Theme.MUTED, anchor="mm")
 

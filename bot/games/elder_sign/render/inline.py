@@ -20,7 +20,7 @@ Ancient One's battle task.
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -50,7 +50,21 @@ from bot.games.elder_sign.render.symbols import (
 from bot.games.elder_sign.render.view import CardInfo, SeatInfo, Table, TaskInfo, battle_task, read_table
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, NAME, SMALL, TEXT, WIDTH, Colours, Seat, Stat, Tile
-from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, mix, panel, paste_icon, text_width, to_png, wrap
+from bot.render.kit import (
+    PARTS,
+    Box,
+    Color,
+    PictureCache,
+    Theme,
+    draw_text,
+    mix,
+    panel,
+    paste_icon,
+    record_text,
+    text_width,
+    to_png,
+    wrap,
+)
 
 __all__ = ["WIDTH", "card_boxes", "render_event", "render_inline", "render_inline_image"]
 
@@ -127,10 +141,12 @@ def _title_h(lines: int) -> int:
 
 @lru_cache(maxsize=1024)
 def _task_width(task: TaskInfo) -> int:
-    """How wide a task's chips are drawn (measured by drawing them on a scratch picture)."""
+    """How wide a task's chips are drawn (measured by drawing them on a scratch picture, whose texts are not
+    the board's: kept from `record_text`)."""
     scratch = Image.new("RGB", (1, 1))
-    end = draw_chips(scratch, ImageDraw.Draw(scratch), 0, 0, CHIP, list(task.symbols), task.clock, task.sanity,
-                     task.stamina, task.done, 10_000)
+    with record_text():
+        end = draw_chips(scratch, ImageDraw.Draw(scratch), 0, 0, CHIP, list(task.symbols), task.clock,
+                         task.sanity, task.stamina, task.done, 10_000)
     return end + (CHIP + 4 if task.done else 0)
 
 
@@ -235,8 +251,7 @@ def _draw_foot(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: Ca
     x = box.x
     d = box.h - 2
     for seat in card.investigators:
-        info = table.seat(seat)
-        letter = info.initial if info is not None else "?"
+        letter = _initial(table, seat)
         draw.ellipse((x, box.y, x + d, box.y + d), fill=_seat_colour(seat), outline=inline.DARK_INK, width=2)
         draw_text(image, (x + d // 2, box.y + d // 2 + 1), letter, SMALL, inline.DARK_INK, bold=True, anchor="mm")
         x += d + 4
@@ -245,6 +260,11 @@ def _draw_foot(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card: Ca
             break
         paste_icon(image, lock_icon(colour, d), (x + 4, box.y))
         x += d + 6
+
+
+def _initial(table: Table, seat: int) -> str:
+    info = table.seat(seat)
+    return info.initial if info is not None else "?"
 
 
 def _draw_battle(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, table: Table) -> None:
@@ -306,8 +326,13 @@ def render_inline_image(view: Any) -> Image.Image:
     if table.battle:
         _draw_battle(image, draw, Box(MARGIN, MARGIN + inline.HEADER_H + GAP, WIDTH - 2 * MARGIN, BATTLE_H), table)
     else:
+        columns = _columns(table)
         for box, card, title_h in zip(boxes, _cards(table), titles, strict=True):
-            _draw_card(image, draw, box, card, table, title_h, _columns(table))
+            # a card is kept by what it shows: most cards are unchanged from one step to the next
+            active = card is not None and table.adventure_where == card.where
+            marks = tuple(_initial(table, seat) for seat in card.investigators) if card is not None else ()
+            PARTS.paste(image, box, ("elder sign card", card, active, marks, title_h, columns), Theme.BG,
+                        partial(_draw_card, card=card, table=table, title_h=title_h, columns=columns))
     inline.draw_seats(image, draw, Box(MARGIN, seats_top, WIDTH - 2 * MARGIN, height - MARGIN - seats_top), seats)
     return image
 

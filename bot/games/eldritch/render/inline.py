@@ -21,7 +21,7 @@ the reserve, ongoing Mythos cards and possessions stay in the full board and the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -76,7 +76,7 @@ from bot.games.eldritch.render.tokens import (
 )
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, SMALL, WIDTH, Colours, Seat, Stat, Tile
-from bot.render.kit import Box, Color, PictureCache, Theme, draw_text, paste_icon, text_width, to_png
+from bot.render.kit import PARTS, Box, Color, PictureCache, Theme, draw_text, paste_icon, text_width, to_png
 from engine.eldritch.view import EldritchView, MonsterView
 
 __all__ = ["MAP", "WIDTH", "inline_space_xy", "inline_token_xy", "render_inline", "render_inline_image"]
@@ -121,9 +121,10 @@ def _label(name: str) -> str:
     return SHORT.get(name, inline.short_name(name))
 
 
-@cache
+@lru_cache(maxsize=4)  # a few content versions; kept apart from the map layer, which may be evicted
 def _base(version: str) -> Image.Image:
-    """Sea, coasts, paths and the spaces' shapes, at the map's size in this picture (shared: copy it)."""
+    """Sea, coasts, paths and the spaces' shapes, at the map's size in this picture (drawn into the map
+    layer, which is kept)."""
     lay = map_layout(version)
     big = Image.new("RGB", (MAP_BOX.w * SCALE, MAP_BOX.h * SCALE), OCEAN)
     draw = ImageDraw.Draw(big)
@@ -196,18 +197,28 @@ def label_boxes(version: str) -> dict[str, Box]:
     return placed
 
 
-def _draw_names(image: Image.Image, view: EldritchView) -> None:
-    """Each space's number inside its shape; a named space's short name where `label_boxes` puts it."""
-    lay = map_layout(view.content_version)
-    labels = label_boxes(view.content_version)
+def _draw_names(image: Image.Image, version: str, dx: int = 0, dy: int = 0) -> None:
+    """Each space's number inside its shape; a named space's short name where `label_boxes` puts it (moved
+    by (dx, dy): the map layer is drawn apart from the board)."""
+    lay = map_layout(version)
+    labels = label_boxes(version)
     for key, place in lay.places.items():
         x, y = _xy(place.x, place.y)
         if place.label is None:
-            draw_text(image, (x, y + 1), place.space.name, SMALL, SHAPE_INK, bold=True, anchor="mm")
+            draw_text(image, (x + dx, y + 1 + dy), place.space.name, SMALL, SHAPE_INK, bold=True, anchor="mm")
             continue
         box = labels[key]
-        draw_text(image, (box.x + box.w // 2, box.y + 4), _label(place.space.name), SMALL, LABEL_INK, bold=True,
-                  anchor="mt", stroke=3, stroke_fill=LABEL_HALO)
+        draw_text(image, (box.x + box.w // 2 + dx, box.y + 4 + dy), _label(place.space.name), SMALL, LABEL_INK,
+                  bold=True, anchor="mt", stroke=3, stroke_fill=LABEL_HALO)
+
+
+def _map_layer(version: str) -> Image.Image:
+    """The map as no step changes it: sea, land, paths, shapes and names (drawn once per content version;
+    the tokens go on top)."""
+    def paint(canvas: Image.Image, _draw: ImageDraw.ImageDraw) -> None:
+        canvas.paste(_base(version), (0, 0))
+        _draw_names(canvas, version, -MAP.x, -MAP.y)
+    return PARTS.get(("eldritch map", version), (MAP.w, MAP.h), OCEAN, paint)
 
 
 #: the ring the tokens sit on around a space here (clear of the shape and of an open Gate's ring)
@@ -361,9 +372,8 @@ def render_inline_image(view: EldritchView | Mapping[str, Any]) -> Image.Image:
     line, colour = _line(v)
     inline.draw_header(image, draw, Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, inline.HEADER_H), v.ancient_one.name,
                        line, tiles, colour)
-    image.paste(_base(v.content_version), (MAP.x, MAP.y))
+    image.paste(_map_layer(v.content_version), (MAP.x, MAP.y))
     draw.rectangle(MAP.inset(-2).rect(), outline=Theme.PANEL_EDGE, width=2)
-    _draw_names(image, v)
     _draw_tokens(image, v)
     inline.draw_seats(image, draw, Box(MARGIN, seats_top, WIDTH - 2 * MARGIN, height - MARGIN - seats_top), seats)
     return image
