@@ -89,13 +89,15 @@ class Counter:
 def _text_bytes(parameters: Any) -> int:
     """The length of every text and bytes value in a statement's parameters: a row (a dict or a tuple), a list
     of rows (executemany), or several rows' values in one flat tuple (an INSERT of many rows in one statement)."""
-    if isinstance(parameters, str | bytes):
-        return len(parameters)
-    if isinstance(parameters, dict):
-        parameters = parameters.values()
-    elif not isinstance(parameters, list | tuple):
-        return 0
-    return sum(_text_bytes(v) for v in parameters)
+    rows = parameters if isinstance(parameters, list) else [parameters]
+    total = 0
+    for row in rows:
+        for value in (row.values() if isinstance(row, dict) else row):
+            if isinstance(value, str | bytes):
+                total += len(value)
+            elif isinstance(value, tuple | list | dict):
+                total += _text_bytes(value)
+    return total
 
 
 @dataclass
