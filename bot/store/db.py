@@ -1,4 +1,5 @@
-"""The async SQLAlchemy engine and session factory, with the settings a bot needs on each database.
+"""The async SQLAlchemy engine and session factory, with the settings a bot needs on each database (and, on a
+SQLite file, the synchronous engine a game step is committed on: `make_commit_engine`).
 
 Durability and waiting are explicit (see bot/settings.py):
 
@@ -56,7 +57,7 @@ from urllib.parse import quote
 
 from sqlalchemy import event
 from sqlalchemy import exc as sa_exc
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Engine, create_engine, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel import Session
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -272,12 +273,26 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any, *, synchronous: str, bu
         guard.opened()
 
 
-def _guard_sqlite(engine: AsyncEngine, guard: FileGuard) -> None:
-    sync = engine.sync_engine
+def _guard_sqlite(sync: Engine, guard: FileGuard) -> None:
     _GUARDS[sync] = guard
     event.listen(sync, "do_connect", lambda _dialect, _record, cargs, cparams: guard.before_connect(cargs, cparams))
     event.listen(sync, "before_cursor_execute", lambda *_args: guard.check())
     event.listen(sync, "commit", lambda _conn: guard.check())
+
+
+def _sqlite_events(sync: Engine, *, synchronous: str, busy_ms: int, guard: FileGuard | None) -> None:
+    """What every engine on a SQLite database listens to: the pragmas, the file guard, the outage notes."""
+    event.listen(sync, "connect", partial(_sqlite_pragmas, synchronous=synchronous, busy_ms=busy_ms, guard=guard))
+    if guard is not None:
+        _guard_sqlite(sync, guard)
+    event.listen(sync, "handle_error", _note_outage)
+
+
+def _sqlite_mode(synchronous: str) -> str:
+    mode = synchronous.upper()
+    if mode not in SYNCHRONOUS_MODES:
+        raise ValueError(f"SQLite synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}, not {synchronous!r}")
+    return mode
 
 
 def _note_outage(context: Any) -> None:
@@ -298,9 +313,7 @@ def make_engine(url: str, *, echo: bool = False, synchronous: str = "FULL",
                 command_timeout_s: float = DEFAULT_COMMAND_TIMEOUT_S,
                 pool_timeout_s: float = DEFAULT_POOL_TIMEOUT_S) -> AsyncEngine:
     if is_sqlite(url):
-        mode = synchronous.upper()
-        if mode not in SYNCHRONOUS_MODES:
-            raise ValueError(f"SQLite synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}, not {synchronous!r}")
+        mode = _sqlite_mode(synchronous)
         ensure_sqlite_dir(url)
         path = _sqlite_path(url)
         guard = FileGuard(path) if path is not None else None
@@ -308,11 +321,7 @@ def make_engine(url: str, *, echo: bool = False, synchronous: str = "FULL",
         if path is not None:  # file databases are pooled (QueuePool); :memory: ones are not
             sqlite_kwargs["pool_timeout"] = pool_timeout_s
         engine = create_async_engine(url, **sqlite_kwargs)
-        event.listen(engine.sync_engine, "connect",
-                     partial(_sqlite_pragmas, synchronous=mode, busy_ms=int(lock_timeout_ms), guard=guard))
-        if guard is not None:
-            _guard_sqlite(engine, guard)
-        event.listen(engine.sync_engine, "handle_error", _note_outage)
+        _sqlite_events(engine.sync_engine, synchronous=mode, busy_ms=int(lock_timeout_ms), guard=guard)
         return engine
     # pool_pre_ping: a PostgreSQL restart or an idle timeout must not cost the first interaction after it.
     kwargs: dict[str, Any] = {"echo": echo, "pool_pre_ping": True, "pool_timeout": pool_timeout_s}
@@ -331,19 +340,42 @@ def make_engine(url: str, *, echo: bool = False, synchronous: str = "FULL",
     return engine
 
 
+def make_commit_engine(engine: AsyncEngine, *, synchronous: str = "FULL",
+                       lock_timeout_ms: int = DEFAULT_LOCK_TIMEOUT_MS,
+                       pool_timeout_s: float = DEFAULT_POOL_TIMEOUT_S) -> Engine | None:
+    """A synchronous engine (the stdlib's sqlite3) on the SQLite file `engine` opened, for the writes a click
+    makes: `Store.commit_step` runs its whole transaction as one call in a worker thread, where the async
+    driver hands every statement, the BEGIN and the COMMIT to its own thread and back to the event loop.
+
+    It is the same database in every respect that matters: the same pragmas (WAL, `synchronous`,
+    busy_timeout, no memory map), the same `FileGuard` (one identity for the file, whichever engine opened it
+    first), the same outage notes. None for a database that is not a file (a second `:memory:` connection
+    would be another database) and for every other database."""
+    guard = file_guard(engine)
+    if guard is None:
+        return None
+    url = engine.url.set(drivername="sqlite")
+    sync = create_engine(url, echo=engine.sync_engine.echo, pool_timeout=pool_timeout_s)
+    _sqlite_events(sync, synchronous=_sqlite_mode(synchronous), busy_ms=int(lock_timeout_ms), guard=guard)
+    return sync
+
+
+def committed(bind: Any) -> None:
+    """After a commit returned: the SQLite file went while it committed, so the commit is in a file nothing
+    will read again and must not be acknowledged (StoreUnavailable); else an outage is over."""
+    guard = _GUARDS.get(bind) if isinstance(bind, Engine) else None
+    if guard is not None:
+        guard.check()
+    OUTAGE.recovered()
+
+
 class StoreSession(Session):
     """The sessions' synchronous half: checks the SQLite file after every commit and ends an outage."""
 
 
 @event.listens_for(StoreSession, "after_commit")
 def _after_commit(session: Session) -> None:
-    bind = session.get_bind()
-    guard = _GUARDS.get(bind) if isinstance(bind, Engine) else None
-    if guard is not None:
-        # The file went while this transaction committed: the commit is in a file nothing will read again, so
-        # it must not be acknowledged.
-        guard.check()
-    OUTAGE.recovered()
+    committed(session.get_bind())
 
 
 def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

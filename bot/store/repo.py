@@ -7,6 +7,13 @@ records the interaction id, in the same transaction: a repeated interaction is r
 (DuplicateInteraction), whatever the command, and `scope.committed` tells the caller whether anything was
 written (so an error after it is never reported as "nothing changed"). A click's step records it once, in
 its action row (whose interaction id is UNIQUE); any other write, in `processed_interaction`.
+
+A game step (`commit_step`, the only write of a click) on a SQLite file is one synchronous call in the store's
+worker thread, on an engine of its own over the same file (`db.make_commit_engine`): the async driver hands
+every statement, BEGIN and COMMIT over to its thread and back to the event loop, which cost a click more than
+its SQL. The write lock serialises it with the other writers; the transaction, the version check, the
+interaction's claim, the file guard and the busy and outage handling are the same, as are the statements
+(PostgreSQL runs them on its async connection). Every other write, and every read, stays async.
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ import functools
 import json
 import math
 import re
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -43,6 +51,7 @@ from sqlalchemy import (
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.ext.compiler import compiles
@@ -54,7 +63,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.store.db import (
     DEFAULT_LOCK_TIMEOUT_MS,
     DEFAULT_STATEMENT_TIMEOUT_MS,
+    committed,
     is_sqlite,
+    make_commit_engine,
     make_engine,
     make_sessions,
 )
@@ -105,6 +116,188 @@ async def _core(s: AsyncSession, stmt: Any) -> Any:
     handling of a statement on a mapped table (synchronising objects it holds, which a step's writes never
     need) costs more than the statement itself."""
     return await (await s.connection()).execute(stmt)
+
+
+# ---- a game step's statements --------------------------------------------------------------------------
+#
+# Synchronous functions of a Connection in its transaction: SQLite runs them in the store's commit thread on
+# a synchronous engine, PostgreSQL on its async connection (`AsyncConnection.run_sync`): the same statements
+# in the same order on both.
+
+# How a step's version bump sets a column from the row itself rather than to a value:
+_REOPENED = "reopened"  # active_channel_id = channel_id: the game is open in its channel again
+_STARTED = "started"  # started_at = coalesce(started_at, :now): the first start is kept
+_WAITING = "waiting"  # waiting_since = :now only if prompt_seq changes: the reminder clock restarts
+
+
+@functools.cache
+def _step_bump(plain: tuple[str, ...], derived: tuple[str, ...]) -> Any:
+    """The optimistic version check that writes the step into the game's row: it moves on only from
+    `:expected_version`. `plain` columns are set to `:set_<name>`. Built once for each shape: building a
+    statement costs a step more than running it."""
+    table = Game.__table__  # type: ignore[attr-defined]
+    now = bindparam("now", type_=table.c.updated_at.type)
+    values: dict[str, Any] = {"version": bindparam("new_version", type_=table.c.version.type), "updated_at": now}
+    values.update({name: bindparam(f"set_{name}", type_=table.c[name].type) for name in plain})
+    if _REOPENED in derived:
+        values["active_channel_id"] = table.c.channel_id
+    if _STARTED in derived:
+        values["started_at"] = func.coalesce(table.c.started_at, now)
+    if _WAITING in derived:
+        values["waiting_since"] = case((table.c.prompt_seq == values["prompt_seq"], table.c.waiting_since),
+                                       else_=now)
+    return (update(table).where(table.c.id == bindparam("game_id", type_=table.c.id.type),
+                                table.c.version == bindparam("expected_version", type_=table.c.version.type))
+            .values(values))
+
+
+@functools.cache
+def _step_statements() -> dict[str, Any]:
+    """The other statements of a step, built once (values bound when run)."""
+    game, snapshot, action = (Game.__table__, Snapshot.__table__,  # type: ignore[attr-defined]
+                              ActionRow.__table__)  # type: ignore[attr-defined]
+    event, section = GameEvent.__table__, Section.__table__  # type: ignore[attr-defined]
+    game_id = bindparam("game_id", type_=game.c.id.type)
+    pruned = delete(snapshot).where(snapshot.c.game_id == game_id,
+                                    snapshot.c.step < bindparam("below", type_=snapshot.c.step.type))
+    return {
+        # the head is copied from the row the bump just wrote: the state crosses to the database once
+        "snapshot": insert(snapshot).from_select(
+            ["game_id", "step", "state", "keep", "created_at"],
+            sa_select(game.c.id, game.c.state_step, game.c.head, literal(True), game.c.updated_at)
+            .where(game.c.id == game_id)),
+        "prune": pruned.where(snapshot.c.step > 0),
+        "prune_all": pruned,
+        "last_seq": sa_select(func.max(action.c.seq)).where(action.c.game_id == game_id),
+        "last_idx": sa_select(func.max(event.c.idx)).where(
+            event.c.game_id == game_id, event.c.step == bindparam("step", type_=event.c.step.type)),
+        "action": insert(action),
+        "events": insert(event),
+        "claim": insert(ProcessedInteraction.__table__),  # type: ignore[attr-defined]
+        "new_section": insert(section).returning(section.c.id),
+        "section": update(section).where(section.c.id == bindparam("section_id", type_=section.c.id.type))
+        .values({name: bindparam(f"set_{name}", type_=section.c[name].type) for name in SERVICE_COLUMNS}),
+    }
+
+
+def _write_step(conn: Connection, *, game_id: int, expected_version: int, values: dict[str, Any],
+                derived: tuple[str, ...], action_row: ActionRow | None, new_step: bool, step: int, now: datetime,
+                snapshot: bool, prune_below: int | None, prune_keeps_start: bool, events: Sequence[Event],
+                sections: Sequence[Section], campaign: CampaignWrite | None, scope: WriteScope | None) -> bool:
+    """Every statement of `Store.commit_step`; returns whether its action row carries the scope's interaction
+    id (then the interaction needs no `processed_interaction` row)."""
+    statements = _step_statements()
+    bump = _step_bump(tuple(values), derived)
+    params = {"game_id": game_id, "expected_version": expected_version, "new_version": expected_version + 1,
+              "now": now, **{f"set_{name}": value for name, value in values.items()}}
+    try:
+        if conn.execute(bump, params).rowcount != 1:
+            raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+    except IntegrityError as exc:
+        raise ChannelBusy("This channel already has another game.") from exc
+    claimed = False
+    if action_row is not None:
+        if new_step:
+            seq = step
+        else:
+            seq = (conn.execute(statements["last_seq"], {"game_id": game_id}).scalar() or 0) + 1
+        action_row.game_id, action_row.seq, action_row.created_at = game_id, seq, now
+        _insert_action(conn, action_row, scope)
+        claimed = scope is not None and scope.interaction_id is not None \
+            and scope.interaction_id == action_row.interaction_id
+    if snapshot:
+        conn.execute(statements["snapshot"], {"game_id": game_id})
+    if prune_below is not None:
+        conn.execute(statements["prune" if prune_keeps_start else "prune_all"],
+                     {"game_id": game_id, "below": prune_below})
+    if events:
+        base = 0
+        if not new_step:
+            first = conn.execute(statements["last_idx"], {"game_id": game_id, "step": step}).scalar()
+            base = 0 if first is None else first + 1
+        # one statement run for each row (executemany): compiled once, whatever the number of rows
+        conn.execute(statements["events"], [
+            {"game_id": game_id, "step": step, "idx": base + i, "kind": e.kind, "text": e.text,
+             "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
+            for i, e in enumerate(events)
+        ])
+    _write_sections(conn, sections)
+    if campaign is not None:
+        _write_campaign(conn, campaign)
+    return claimed
+
+
+def _insert_action(conn: Connection, row: ActionRow, scope: WriteScope | None) -> None:
+    """Log `row`. With an interaction id, the same statement refuses one already processed (a click that was
+    undone, or any other command's): the caller need not read before it writes. A repeat of an action still
+    in the log is refused by the column's UNIQUE constraint."""
+    values = {"game_id": row.game_id, "seq": row.seq, "actor_id": row.actor_id, "seat": row.seat,
+              "kind": row.kind, "payload": row.payload, "interaction_id": row.interaction_id,
+              "created_at": row.created_at}
+    earlier = scope is not None and scope.committed and scope.interaction_id == row.interaction_id
+    if row.interaction_id is None or earlier:  # (an earlier write of this very command recorded the id)
+        conn.execute(_step_statements()["action"], values)
+        return
+    if conn.execute(_fresh_action(), values).rowcount != 1:
+        raise DuplicateInteraction(str(row.interaction_id))
+
+
+def _claim_sync(conn: Connection, interaction_id: int) -> None:
+    """`Store._claim` on a plain connection (nothing of the command's is pending in a session)."""
+    try:
+        conn.execute(_step_statements()["claim"], {"interaction_id": interaction_id, "created_at": utcnow()})
+    except IntegrityError as exc:
+        raise DuplicateInteraction(str(interaction_id)) from exc
+
+
+SERVICE_COLUMNS = ("lines", "marked", "closed", "board", "end_step", "image", "awaited", "pings", "rev")
+
+
+_SECTION_NAMES = tuple(c.name for c in Section.__table__.columns if c.name != "id")  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _upsert_sections(dialect: str) -> Any:
+    """INSERT a section; a known one (same game and number) updates its service columns instead. Run with
+    several rows at once (executemany), SQLAlchemy sends them as one statement (its "insertmanyvalues"), and,
+    unlike an INSERT holding its rows' values, the statement is compiled once, not on every step."""
+    table = Section.__table__  # type: ignore[attr-defined]
+    upsert = postgresql_insert(table) if dialect == "postgresql" else sqlite_insert(table)
+    stmt = upsert.on_conflict_do_update(index_elements=["game_id", "number"],
+                                        set_={name: upsert.excluded[name] for name in SERVICE_COLUMNS})
+    return stmt.returning(table.c.id, table.c.number)
+
+
+def _write_sections(conn: Connection, sections: Sequence[Section]) -> None:
+    """Insert new sections and update the service's columns of known ones (never the front end's).
+
+    Several sections (a step that closes one and begins the next) go in one statement: an insert whose
+    known rows, found by (game, number), update their service columns instead."""
+    if len(sections) > 1:
+        rows = [{name: getattr(section, name) for name in _SECTION_NAMES} for section in sections]
+        ids = {number: section_id for section_id, number in
+               conn.execute(_upsert_sections(conn.dialect.name), rows).all()}
+        for section in sections:
+            if section.id is None:
+                section.id = ids[section.number]
+        return
+    for section in sections:
+        if section.id is None:
+            values = {name: getattr(section, name) for name in _SECTION_NAMES}
+            section.id = conn.execute(_step_statements()["new_section"], values).scalar_one()
+        else:
+            values = {f"set_{name}": getattr(section, name) for name in SERVICE_COLUMNS}
+            conn.execute(_step_statements()["section"], {"section_id": section.id, **values})
+
+
+def _write_campaign(conn: Connection, write: CampaignWrite) -> None:
+    values: dict[str, Any] = {"data": write.data, "version": write.expected_version + 1}
+    if write.close:
+        values.update(closed_at=utcnow(), open_channel_id=None)
+    stmt = (update(Campaign).where(col(Campaign.id) == write.campaign_id,
+                                   col(Campaign.version) == write.expected_version).values(**values))
+    if conn.execute(stmt).rowcount != 1:
+        raise VersionConflict(f"campaign {write.campaign_id} is no longer at version {write.expected_version}")
 
 
 def seat_name(name: str, nth: int) -> str:
@@ -167,9 +360,27 @@ class Store:
         # spin in SQLite's busy timeout, keeps the latency tail short when several tables play at once.
         self._write_lock: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if is_sqlite(url) else contextlib.nullcontext())
+        # A SQLite file's game steps: one synchronous call in one worker thread each (`commit_step`).
+        self._commit_engine: Engine | None = make_commit_engine(self.engine, synchronous=synchronous,
+                                                                lock_timeout_ms=lock_timeout_ms)
+        self._committer: ThreadPoolExecutor | None = None  # started by the first step
+
+    def sync_engines(self) -> list[Engine]:
+        """Every engine that sends this store's statements (the async engine's synchronous core, and on a
+        SQLite file the game steps' own engine): where an event listener goes to see them all."""
+        return [self.engine.sync_engine, *([self._commit_engine] if self._commit_engine is not None else [])]
+
+    async def dispose(self) -> None:
+        """Close every pooled connection; the next statement opens a new one."""
+        await self.engine.dispose()
+        if self._commit_engine is not None:
+            self._commit_engine.dispose()
 
     async def close(self) -> None:
-        await self.engine.dispose()
+        await self.dispose()
+        if self._committer is not None:
+            self._committer.shutdown(wait=False)
+            self._committer = None
 
     def session(self) -> AsyncSession:
         return self._sessions()
@@ -403,14 +614,15 @@ class Store:
         (reopening a game in a channel that has another one). Nothing is written when it raises.
         """
         now = now or utcnow()
-        values: dict[str, Any] = {"state_step": step, "updated_at": now}
+        values: dict[str, Any] = {"state_step": step}
+        derived: list[str] = []
         if new_status is not None:
             values["status"] = new_status
             if new_status in CLOSED_STATUSES:
                 values.update(active_channel_id=None, ended_at=now)
             else:
-                values.update(active_channel_id=Game.channel_id, ended_at=None,
-                              started_at=func.coalesce(Game.started_at, now))
+                values["ended_at"] = None
+                derived += [_REOPENED, _STARTED]
                 if new_status == ACTIVE:
                     values["result"] = None
         if result is not None:
@@ -420,51 +632,22 @@ class Store:
         if state_json is not None:
             values["head"] = state_json
         if prompt_seq is not KEEP:
-            # The reminder clock restarts only when a new prompt appears.
-            same_prompt = col(Game.prompt_seq) == prompt_seq
-            values["waiting_since"] = case((same_prompt, Game.waiting_since), else_=now)
             values["prompt_seq"] = prompt_seq
+            derived.append(_WAITING)
+        scope = _SCOPE.get()
+        write = functools.partial(
+            _write_step, game_id=game_id, expected_version=expected_version, values=values,
+            derived=tuple(derived), action_row=action_row,
+            new_step=new_step, step=step, now=now, snapshot=state_json is not None and keep_snapshot,
+            prune_below=prune_snapshots_below, prune_keeps_start=prune_keeps_start, events=events,
+            sections=sections, campaign=campaign, scope=scope)
         try:
-            async with self._writing() as s:
-                try:
-                    await self._bump(s, game_id, expected_version, **values)
-                except IntegrityError as exc:
-                    raise ChannelBusy("This channel already has another game.") from exc
-                if action_row is not None:
-                    if new_step:
-                        seq = step
-                    else:
-                        last_seq = select(func.max(ActionRow.seq)).where(ActionRow.game_id == game_id)
-                        seq = ((await s.exec(last_seq)).one() or 0) + 1
-                    action_row.game_id, action_row.seq, action_row.created_at = game_id, seq, now
-                    await self._insert_action(s, action_row)
-                    scope = _SCOPE.get()
-                    if scope is not None and scope.interaction_id is not None \
-                            and scope.interaction_id == action_row.interaction_id:
+            if self._commit_engine is not None:
+                await self._commit_in_thread(write, scope)
+            else:
+                async with self._writing() as s:
+                    if await (await s.connection()).run_sync(write):
                         s.info[_CLAIMED_BY_ACTION] = True
-                if state_json is not None and keep_snapshot:
-                    # copied from the row the bump just wrote: the state crosses to the database once
-                    kept = sa_select(col(Game.id), col(Game.state_step), col(Game.head), literal(True),
-                                     col(Game.updated_at)).where(col(Game.id) == game_id)
-                    await _core(s, insert(Snapshot).from_select(["game_id", "step", "state", "keep", "created_at"],
-                                                                kept))
-                if prune_snapshots_below is not None:
-                    await self._prune_snapshots(s, game_id, prune_snapshots_below, keep_start=prune_keeps_start)
-                if events:
-                    base = 0
-                    if not new_step:
-                        first = (await s.exec(select(func.max(GameEvent.idx))
-                                              .where(GameEvent.game_id == game_id, GameEvent.step == step))).one()
-                        base = 0 if first is None else first + 1
-                    # one statement run for each row (executemany): compiled once, whatever the number of rows
-                    await (await s.connection()).execute(insert(GameEvent), [
-                        {"game_id": game_id, "step": step, "idx": base + i, "kind": e.kind, "text": e.text,
-                         "seat": e.seat, "private_to": e.private_to, "cause": e.cause}
-                        for i, e in enumerate(events)
-                    ])
-                await self._write_sections(s, sections)
-                if campaign is not None:
-                    await self._write_campaign(s, campaign)
         except IntegrityError as exc:
             if action_row is not None and action_row.interaction_id is not None:
                 if await self.action_by_interaction(action_row.interaction_id) is not None:
@@ -472,29 +655,41 @@ class Store:
             raise
         return expected_version + 1
 
-    @staticmethod
-    async def _insert_action(s: AsyncSession, row: ActionRow) -> None:
-        """Log `row`. With an interaction id, the same statement refuses one already processed (a click
-        that was undone, or any other command's): the caller need not read before it writes. A repeat of
-        an action still in the log is refused by the column's UNIQUE constraint."""
-        values = {"game_id": row.game_id, "seq": row.seq, "actor_id": row.actor_id, "seat": row.seat,
-                  "kind": row.kind, "payload": row.payload, "interaction_id": row.interaction_id,
-                  "created_at": row.created_at}
-        scope = _SCOPE.get()
-        earlier = scope is not None and scope.committed and scope.interaction_id == row.interaction_id
-        if row.interaction_id is None or earlier:  # (an earlier write of this very command recorded the id)
-            await _core(s, insert(ActionRow).values(**values))
-            return
-        connection = await s.connection()
-        if (await connection.execute(_fresh_action(), values)).rowcount != 1:
-            raise DuplicateInteraction(str(row.interaction_id))
+    async def _commit_in_thread(self, write: Callable[[Connection], bool], scope: WriteScope | None) -> None:
+        """SQLite: run `write` and its commit as one synchronous call in the store's commit thread, under the
+        write lock (module docstring). A cancelled caller still waits for the transaction to end before it
+        lets the next writer in: the thread cannot be stopped half-way, and must not be overtaken."""
+        async with self._write_lock:
+            if self._committer is None:
+                self._committer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-commit")
+            done = asyncio.get_running_loop().run_in_executor(
+                self._committer, self._commit_sync, write, scope)
+            try:
+                await asyncio.shield(done)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait([done])
+                raise
 
-    @staticmethod
-    async def _prune_snapshots(s: AsyncSession, game_id: int, below: int, *, keep_start: bool) -> None:
-        stmt = delete(Snapshot).where(col(Snapshot.game_id) == game_id, col(Snapshot.step) < below)
-        if keep_start:
-            stmt = stmt.where(col(Snapshot.step) > 0)
-        await s.exec(stmt)
+    def _commit_sync(self, write: Callable[[Connection], bool], scope: WriteScope | None) -> None:
+        """`_writing`, synchronous: one transaction, the interaction claimed in it unless `write`'s action row
+        carries it, the file checked after the commit, a lock held elsewhere told as StoreBusy."""
+        engine = self._commit_engine
+        assert engine is not None
+        try:
+            with engine.connect() as conn:
+                with conn.begin():
+                    claimed = write(conn)
+                    if scope is not None and scope.interaction_id is not None and not scope.committed \
+                            and not claimed:
+                        _claim_sync(conn, scope.interaction_id)
+                committed(engine)
+        except DBAPIError as exc:
+            if is_busy(exc):
+                raise StoreBusy("the database is busy") from exc
+            raise
+        if scope is not None:
+            scope.committed = True
 
     async def snapshot_steps(self, game_id: int) -> list[int]:
         """The steps the game has a state of (its kept snapshots and its head), in order."""
@@ -631,39 +826,12 @@ class Store:
 
     # ---- sections: what the channel shows of a game (one living message per turn or phase) ---------------
 
-    SERVICE_COLUMNS = ("lines", "marked", "closed", "board", "end_step", "image", "awaited", "pings", "rev")
+    SERVICE_COLUMNS = SERVICE_COLUMNS
 
-    @classmethod
-    async def _write_sections(cls, s: AsyncSession, sections: Sequence[Section]) -> None:
-        """Insert new sections and update the service's columns of known ones (never the front end's).
-
-        Several sections (a step that closes one and begins the next) go in one statement: an insert whose
-        known rows, found by (game, number), update their service columns instead."""
-        if len(sections) > 1:
-            await cls._upsert_sections(s, sections)
-            return
-        for section in sections:
-            if section.id is None:
-                s.add(section)
-                await s.flush()
-            else:
-                values = {name: getattr(section, name) for name in cls.SERVICE_COLUMNS}
-                await _core(s, update(Section).where(col(Section.id) == section.id).values(**values))
-
-    @classmethod
-    async def _upsert_sections(cls, s: AsyncSession, sections: Sequence[Section]) -> None:
-        table = Section.__table__  # type: ignore[attr-defined]
-        names = [c.name for c in table.columns if c.name != "id"]
-        dialect = s.get_bind().dialect.name
-        upsert = postgresql_insert(table) if dialect == "postgresql" else sqlite_insert(table)
-        stmt = upsert.values([{name: getattr(section, name) for name in names} for section in sections])
-        stmt = stmt.on_conflict_do_update(index_elements=["game_id", "number"],
-                                          set_={name: stmt.excluded[name] for name in cls.SERVICE_COLUMNS})
-        rows = (await _core(s, stmt.returning(table.c.id, table.c.number))).all()
-        ids = {number: section_id for section_id, number in rows}
-        for section in sections:
-            if section.id is None:
-                section.id = ids[section.number]
+    @staticmethod
+    async def _write_sections(s: AsyncSession, sections: Sequence[Section]) -> None:
+        if sections:
+            await (await s.connection()).run_sync(_write_sections, sections)
 
     async def save_sections(self, sections: Sequence[Section]) -> None:
         """Write sections outside a step (a seat changed hands, so who is awaited changed)."""
@@ -832,13 +1000,7 @@ class Store:
 
     @staticmethod
     async def _write_campaign(s: AsyncSession, write: CampaignWrite) -> None:
-        values: dict[str, Any] = {"data": write.data, "version": write.expected_version + 1}
-        if write.close:
-            values.update(closed_at=utcnow(), open_channel_id=None)
-        stmt = (update(Campaign).where(col(Campaign.id) == write.campaign_id,
-                                       col(Campaign.version) == write.expected_version).values(**values))
-        if (await s.exec(stmt)).rowcount != 1:
-            raise VersionConflict(f"campaign {write.campaign_id} is no longer at version {write.expected_version}")
+        await (await s.connection()).run_sync(_write_campaign, write)
 
     async def get_campaign(self, campaign_id: int) -> Campaign | None:
         async with self.session() as s:

@@ -74,7 +74,8 @@ class Counter:
     kinds: dict[str, int] = field(default_factory=dict)
 
     def attach(self, store: Store) -> None:
-        event.listen(store.engine.sync_engine, "before_cursor_execute", self._seen)
+        for sync in store.sync_engines():  # SQLite writes a step on an engine of its own
+            event.listen(sync, "before_cursor_execute", self._seen)
 
     def _seen(self, _conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any,
               executemany: bool) -> None:
@@ -82,10 +83,21 @@ class Counter:
         verb = statement.lstrip().split(None, 1)[0].upper()
         self.kinds[verb] = self.kinds.get(verb, 0) + 1
         if verb in WRITES:
-            rows = parameters if executemany else [parameters]
-            for row in rows:
-                values = row.values() if isinstance(row, dict) else row
-                self.written += sum(len(v) for v in values if isinstance(v, str | bytes))
+            self.written += _text_bytes(parameters)
+
+
+def _text_bytes(parameters: Any) -> int:
+    """The length of every text and bytes value in a statement's parameters: a row (a dict or a tuple), a list
+    of rows (executemany), or several rows' values in one flat tuple (an INSERT of many rows in one statement)."""
+    rows = parameters if isinstance(parameters, list) else [parameters]
+    total = 0
+    for row in rows:
+        for value in (row.values() if isinstance(row, dict) else row):
+            if isinstance(value, str | bytes):
+                total += len(value)
+            elif isinstance(value, tuple | list | dict):
+                total += _text_bytes(value)
+    return total
 
 
 @dataclass

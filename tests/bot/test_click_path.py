@@ -9,6 +9,7 @@ by a step that fails.
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import pytest
@@ -16,7 +17,8 @@ from sqlalchemy import event
 
 import engine.games
 from bot.service import ALREADY_APPLIED, Actor, GameService, UserError
-from bot.store import VersionConflict
+from bot.store import Store, VersionConflict
+from bot.store.db import _GUARDS, file_guard
 from engine import api
 from tests.bot.conftest import ALICE, CHANNEL, MOD
 from tests.bot.helpers import clicking, only_card, open_table, state_of
@@ -29,7 +31,8 @@ class Statements:
 
     def __init__(self, service: GameService) -> None:
         self.seen: list[str] = []
-        event.listen(service.store.engine.sync_engine, "before_cursor_execute", self._seen)
+        for sync in service.store.sync_engines():  # SQLite writes a step on an engine of its own
+            event.listen(sync, "before_cursor_execute", self._seen)
 
     def _seen(self, _conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         words = statement.split()
@@ -80,6 +83,41 @@ async def test_a_kept_step_adds_its_snapshot_and_the_head_lives_in_the_game_row(
     statements.seen.clear()
     assert (await service.game_state(game)).counter == 27  # type: ignore[union-attr]
     assert not [s for s in statements.seen if "SNAPSHOT" in s], statements.seen
+
+
+PRAGMAS = ("journal_mode", "synchronous", "busy_timeout", "mmap_size", "foreign_keys")
+
+
+async def test_a_step_on_a_sqlite_file_is_one_call_in_a_worker_thread_on_an_engine_as_careful_as_the_store(
+        sqlite_db: str) -> None:
+    """Item 1: on a SQLite file the step's whole transaction is one synchronous call in the store's commit
+    thread, on an engine of its own (one hand-off per click instead of one per statement, BEGIN and COMMIT).
+    That engine is the same database in everything the store promises: WAL, the synchronous level asked for,
+    the busy timeout, no memory map, foreign keys, and the one file guard."""
+    for synchronous, level in (("NORMAL", 1), ("FULL", 2)):
+        store = Store(sqlite_db, synchronous=synchronous, lock_timeout_ms=1234)
+        ours, steps = store.sync_engines()
+        assert _GUARDS.get(steps) is file_guard(store.engine) is not None
+        with steps.connect() as conn:
+            found = [conn.exec_driver_sql(f"PRAGMA {name}").scalar_one() for name in PRAGMAS]
+        async with store.engine.connect() as theirs:
+            assert [(await theirs.exec_driver_sql(f"PRAGMA {name}")).scalar_one() for name in PRAGMAS] == found
+        assert found == ["wal", level, 1234, 0, 1]
+        if synchronous == "NORMAL":
+            await store.close()
+    try:
+        service = GameService(store, render=False)
+        await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
+        threads: list[str] = []
+        for sync in (ours, steps):
+            event.listen(sync, "before_cursor_execute",
+                         lambda *_: threads.append(threading.current_thread().name))
+        card = await only_card(service)
+        threads.clear()
+        await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["1"])
+        assert len(threads) == 4 and all(name.startswith("store-commit") for name in threads), threads
+    finally:
+        await store.close()
 
 
 async def test_a_click_refused_on_memory_is_decided_again_on_the_database(service: GameService) -> None:

@@ -112,7 +112,7 @@ async def test_a_deleted_file_is_never_recreated_empty_and_a_restart_uses_the_re
         with pytest.raises(StoreUnavailable, match="replaced"):
             await take(service)
         path.unlink()
-        await store.engine.dispose()  # every pooled connection closed: the next command must open a new one
+        await store.dispose()  # every pooled connection closed: the next command must open a new one
         with pytest.raises(StoreUnavailable, match="deleted"):
             await take(service)
         assert not path.exists(), "a new connection created an empty database in place of the lost one"
@@ -143,13 +143,39 @@ async def test_a_commit_that_races_the_deletion_is_not_acknowledged(sqlite_db: s
                 armed[0] = False
                 os.rename(path, path.with_name("gone.db"))
 
-        event.listen(store.engine.sync_engine, "commit", vanish)  # after the guard's own commit check
+        for sync in store.sync_engines():
+            event.listen(sync, "commit", vanish)  # after the guard's own commit check
         armed[0] = True
         with store.scope(123) as scope, pytest.raises(StoreUnavailable):
             game = await store.open_game(CHANNEL)
             assert game is not None
             await store.set_abandon_votes(game.id or 0, game.version, [1])
         assert scope.committed is False
+    finally:
+        await store.close()
+
+
+async def test_a_click_whose_commit_races_the_deletion_is_not_acknowledged(sqlite_db: str) -> None:
+    """The same for a click, whose step SQLite commits in the store's worker thread on an engine of its own:
+    the file is checked after that commit too, and the click is refused, not acknowledged."""
+    path = db_path(sqlite_db)
+    store = Store(sqlite_db)
+    service = GameService(store, render=False)
+    try:
+        await open_table(service, ALICE, BOB)
+        armed = [False]
+
+        def vanish(_conn: object) -> None:
+            if armed[0]:
+                armed[0] = False
+                os.rename(path, path.with_name("gone.db"))
+
+        for sync in store.sync_engines():
+            event.listen(sync, "commit", vanish)
+        armed[0] = True
+        with pytest.raises(StoreUnavailable, match="deleted or moved"):
+            await take(service)
+        assert armed == [False], "the click never reached its commit"
     finally:
         await store.close()
 
@@ -256,8 +282,9 @@ async def test_a_full_disk_is_an_outage_and_the_game_plays_on_after_it(
         def cap(dbapi_connection: object, _record: object) -> None:
             dbapi_connection.execute(f"PRAGMA max_page_count={limit[0]}")  # type: ignore[attr-defined]
 
-        await store.engine.dispose()
-        event.listen(store.engine.sync_engine, "connect", cap)
+        await store.dispose()
+        for sync in store.sync_engines():
+            event.listen(sync, "connect", cap)
         async with store.engine.begin() as conn:  # what else shares the disk takes the space left
             await conn.execute(text("CREATE TABLE filler (blob BLOB)"))
         with pytest.raises(OperationalError, match="full"):
@@ -273,7 +300,7 @@ async def test_a_full_disk_is_an_outage_and_the_game_plays_on_after_it(
                 failed += 1
         assert failed >= 3, failed
         limit[0] = 1_000_000
-        await store.engine.dispose()
+        await store.dispose()
         await take(service)
         assert (await state_of(service)).counter == 30 - 1 - (12 - failed) - 1
         # A take that still fitted ends the outage, the next refused one starts another: one line each, and

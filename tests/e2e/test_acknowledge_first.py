@@ -29,10 +29,15 @@ class Reads:
         self.times: list[tuple[float, str]] = []
         # the reminders' loop reads on its own clock (its first pass may fall in the window): not an interaction
         self.reminders = running.bot.reminders.loop.get_task() if running.bot.reminders is not None else None
-        event.listen(running.bot.service.store.engine.sync_engine, "before_cursor_execute", self._seen)
+        for sync in running.bot.service.store.sync_engines():  # SQLite writes a step on an engine of its own
+            event.listen(sync, "before_cursor_execute", self._seen)
 
     def _seen(self, _conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if self.reminders is None or asyncio.current_task() is not self.reminders:
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:  # the store's commit thread: a command's step
+            task = None
+        if self.reminders is None or task is not self.reminders:
             self.times.append((time.monotonic(), " ".join(statement.split()[:4])))
 
     async def acknowledged_first(self, fake: FakeDiscord, ix: FakeInteraction, what: str) -> None:
