@@ -128,6 +128,21 @@ async def test_a_deleted_file_is_never_recreated_empty_and_a_restart_uses_the_re
         await restarted.close()
 
 
+def _vanish_at_next_commit(store: Store, path: Path) -> list[bool]:
+    """Move the database file away as the next commit runs, on whichever engine commits it (after the guard's own
+    commit check); the returned flag is [True] until that commit came."""
+    armed = [True]
+
+    def vanish(_conn: object) -> None:
+        if armed[0]:
+            armed[0] = False
+            os.rename(path, path.with_name("gone.db"))
+
+    for sync in store.sync_engines():
+        event.listen(sync, "commit", vanish)
+    return armed
+
+
 async def test_a_commit_that_races_the_deletion_is_not_acknowledged(sqlite_db: str) -> None:
     """The file goes while the commit itself runs (after the last check before it): the step landed in a file
     nothing will read again, so the store raises instead of returning, and the command counts as not applied."""
@@ -136,21 +151,12 @@ async def test_a_commit_that_races_the_deletion_is_not_acknowledged(sqlite_db: s
     service = GameService(store, render=False)
     try:
         await open_table(service, ALICE, BOB)
-        armed = [False]
-
-        def vanish(_conn: object) -> None:
-            if armed[0]:
-                armed[0] = False
-                os.rename(path, path.with_name("gone.db"))
-
-        for sync in store.sync_engines():
-            event.listen(sync, "commit", vanish)  # after the guard's own commit check
-        armed[0] = True
+        armed = _vanish_at_next_commit(store, path)
         with store.scope(123) as scope, pytest.raises(StoreUnavailable):
             game = await store.open_game(CHANNEL)
             assert game is not None
             await store.set_abandon_votes(game.id or 0, game.version, [1])
-        assert scope.committed is False
+        assert scope.committed is False and armed == [False]
     finally:
         await store.close()
 
@@ -163,16 +169,7 @@ async def test_a_click_whose_commit_races_the_deletion_is_not_acknowledged(sqlit
     service = GameService(store, render=False)
     try:
         await open_table(service, ALICE, BOB)
-        armed = [False]
-
-        def vanish(_conn: object) -> None:
-            if armed[0]:
-                armed[0] = False
-                os.rename(path, path.with_name("gone.db"))
-
-        for sync in store.sync_engines():
-            event.listen(sync, "commit", vanish)
-        armed[0] = True
+        armed = _vanish_at_next_commit(store, path)
         with pytest.raises(StoreUnavailable, match="deleted or moved"):
             await take(service)
         assert armed == [False], "the click never reached its commit"
