@@ -88,6 +88,7 @@ async def test_sigkill_and_restart(fake: FakeDiscord, database_url: str, shards:
 
         # Whatever happened, /game status shows the pending prompt again and the game plays to its end.
         await table.command("game status", alice)
+        await fake.settle()  # its answer is private and comes first; the channel's prompt is shown after it
         for _ in range(12):
             if not table.prompt_messages():
                 break
