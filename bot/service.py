@@ -745,7 +745,8 @@ class GameService:
             who = labels.get(s.character or "", s.character or "")
             who = who.split(",")[0].split("(")[0].strip()
             return f"{s.seat + 1}. {s.name}" + (f" ({who})" if who and who not in s.name else "")
-        return "Seats: " + "; ".join(seat(s) for s in loaded.seats) + "."
+        seats = "; ".join(seat(s) for s in loaded.seats)
+        return f"Seats: {seats}."
 
     async def join(self, channel_id: int, actor: Actor, character: str | None = None, *, ai: bool = False,
                    replace: int | None = None) -> Reply:

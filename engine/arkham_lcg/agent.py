@@ -43,6 +43,7 @@ from engine.arkham_lcg.state import EnemyState, LcgState
 from engine.arkham_lcg.triggers import within_limit
 from engine.core.game import GameState
 from engine.core.prompt import Action, Prompt, PromptKind
+from engine.core.text import chance_words as pct
 from engine.core.text import listed, plural
 
 #: the margin a test is aimed at: the bag's tokens average about -1.5 at standard difficulty
@@ -120,15 +121,6 @@ def _at_least(k: int, n: int, p: float) -> float:
     if k > n:
         return 0.0
     return sum(comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(k, n + 1))
-
-
-def pct(p: float) -> str:
-    """A chance as players read it: "72%" ("under 1%" and "over 99%" rather than a 0% or 100% that is not)."""
-    if 0 < p < 0.005:
-        return "under 1%"
-    if 0.995 < p < 1:
-        return "over 99%"
-    return f"{round(100 * p)}%"
 
 
 class Route(NamedTuple):

@@ -87,3 +87,12 @@ def played_by(investigator: str, player: str) -> str:
     if player.endswith(investigator) and player != investigator:
         return f"{investigator} ({player[: -len(investigator)].strip()})"
     return f"{investigator} ({player})"
+
+
+def chance_words(p: float) -> str:
+    """A chance as players read it: whole percents, never a false 0% or 100% ("under 1%", "over 99%")."""
+    if 0.0 < p < 0.005:
+        return "under 1%"
+    if 0.995 <= p < 1.0:
+        return "over 99%"
+    return f"{p:.0%}"

@@ -15,6 +15,7 @@ from typing import Any
 from engine import api
 from engine.agents import Reasoning
 from engine.core.prompt import Action, Prompt
+from engine.core.text import chance_words as pct
 from engine.elder_sign import board
 from engine.elder_sign.content import default_content
 from engine.elder_sign.dice import INV_VALUE, WILD, color_of
@@ -41,15 +42,6 @@ def _score(effects: list[dict[str, Any]], table: dict[str, float]) -> float:
         elif verb in table:
             total += table[verb] * abs(arg if isinstance(arg, int) and not isinstance(arg, bool) else 1)
     return total
-
-
-def pct(p: float) -> str:
-    """A probability as players read it: whole percents, never a false 0% or 100%."""
-    if 0.0 < p < 0.005:
-        return "under 1%"
-    if 0.995 <= p < 1.0:
-        return "over 99%"
-    return f"{p:.0%}"
 
 
 def _goal(state: ElderSignState) -> str:
