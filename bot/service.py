@@ -48,13 +48,13 @@ from bot.store import (
     ENDED,
     LOBBY,
     OVER,
-    ActionRow,
+    ActionRecord,
     ChannelBusy,
     DuplicateInteraction,
     Game,
     GuildSettings,
     Seat,
-    Section,
+    SectionRecord,
     Store,
     StoreBusy,
     VersionConflict,
@@ -104,7 +104,7 @@ class Loaded:
     game: Game
     seats: list[Seat]
     state: GameState | None  # None while in the lobby
-    section: Section | None = None  # the latest channel section (bot/service_sections.py), once started
+    section: SectionRecord | None = None  # the latest channel section (bot/service_sections.py), once started
     changes: list[SectionChange] = field(default_factory=list)  # what the step just committed did to them
     added: list[Event] = field(default_factory=list)  # events the commit added to the step's (a campaign's fold)
     #: the prompts `state` waits for, computed once per step (`prompts()`) and shared by the cache's copies
@@ -146,11 +146,11 @@ class Loaded:
         return ai_seats.is_ai(self.user_of(seat))
 
 
-def action_row(loaded: Loaded, actor: Actor, action: Action, kind: str) -> ActionRow:
+def action_row(loaded: Loaded, actor: Actor, action: Action, kind: str) -> ActionRecord:
     """The log row of an action to commit; `Store.commit_step` numbers it (`seq`) inside the step's transaction."""
     assert loaded.game.id is not None
-    return ActionRow(game_id=loaded.game.id, seq=0, actor_id=actor.user_id, seat=action.seat, kind=kind,
-                     payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
+    return ActionRecord(game_id=loaded.game.id, actor_id=actor.user_id, seat=action.seat, kind=kind,
+                        payload=action.model_dump(mode="json"), interaction_id=actor.interaction_id)
 
 
 def in_range(name: str, value: int, low: int, high: int) -> int:
@@ -416,7 +416,7 @@ class GameService:
 
     async def _commit(
         self, loaded: Loaded, state: GameState | None, events: Sequence[Event], *,
-        action: ActionRow | None = None, new_status: str | None = None, result: str | None = None,
+        action: ActionRecord | None = None, new_status: str | None = None, result: str | None = None,
         write_state: bool = True, lead: Sequence[str] = (), campaign: CampaignWrite | None = None,
     ) -> Loaded:
         """Commit one step and return the game as it now is (the cache follows). `lead`: lines the channel
@@ -637,7 +637,7 @@ class GameService:
         phase_word = manifest.phase_word if manifest is not None else "phase"
         return state_line(api.summary(loaded.state), round_word=round_word, phase_word=phase_word)
 
-    async def section_shown(self, section: Section, *, rev: int, message_ids: list[int],
+    async def section_shown(self, section: SectionRecord, *, rev: int, message_ids: list[int],
                             board_message_id: int | None, ping_messages: list[list[Any]],
                             page_starts: list[int] | None = None) -> None:
         """The front end showed `section` up to `rev` in these messages."""
@@ -690,10 +690,10 @@ class GameService:
                 return self._pictures_drawn[key]
         return None
 
-    async def latest_section(self, game_id: int) -> Section | None:
+    async def latest_section(self, game_id: int) -> SectionRecord | None:
         return await self.store.current_section(game_id)
 
-    async def add_ping_message(self, section: Section, message_id: int, user_ids: list[int], seq: int) -> None:
+    async def add_ping_message(self, section: SectionRecord, message_id: int, user_ids: list[int], seq: int) -> None:
         """A reminder for prompt `seq` was posted for `section`; it is removed once the prompt is answered."""
         assert section.id is not None
         await self.store.add_ping_message(section.id, message_id, user_ids, seq)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store.models import Section
+from bot.store.models import SectionRecord
 from engine.core.events import Event
 
 UNDO_MARK = "↩"
@@ -41,7 +41,7 @@ class _Merge:
     part begins, and what the section owed before it (its board, its end, its picture), to split the part off
     again if it is still open when the step ends."""
 
-    section: Section
+    section: SectionRecord
     at: int
     board: bool
     end_step: int | None
@@ -49,35 +49,30 @@ class _Merge:
     marked: bool  # the joining part began with a turn or phase start (it ends at its end marker, not a render)
 
 
-def copy_section(section: Section) -> Section:
-    """A detached copy to change (the cache shares the original)."""
-    return Section.model_validate(section.model_dump())
-
-
 class SectionWriter:
-    def __init__(self, game_id: int, latest: Section | None) -> None:
+    def __init__(self, game_id: int, latest: SectionRecord | None) -> None:
         self.game_id = game_id
         self.number = latest.number if latest is not None else 0
         self.latest = latest
-        self.current = copy_section(latest) if latest is not None and not latest.closed else None
+        self.current = latest.copy() if latest is not None and not latest.closed else None
         # who the game waited for before this step: the base for deciding whom to mention
         self.awaited: list[int] = list(latest.awaited) if latest is not None else []
-        self.changed: list[Section] = []
+        self.changed: list[SectionRecord] = []
         self.changes: dict[int, SectionChange] = {}
         self._merge: _Merge | None = None
 
     # ---- building -----------------------------------------------------------------------------------
 
-    def _touch(self, section: Section) -> SectionChange:
+    def _touch(self, section: SectionRecord) -> SectionChange:
         if not any(s is section for s in self.changed):
             self.changed.append(section)
         if section.number not in self.changes:
             self.changes[section.number] = SectionChange(number=section.number, opened=False)
         return self.changes[section.number]
 
-    def _open(self, *, marked: bool) -> Section:
+    def _open(self, *, marked: bool) -> SectionRecord:
         self.number += 1
-        section = Section(game_id=self.game_id, number=self.number, marked=marked, awaited=list(self.awaited))
+        section = SectionRecord(game_id=self.game_id, number=self.number, marked=marked, awaited=list(self.awaited))
         self.current = section
         self._touch(section).opened = True
         return section
@@ -117,7 +112,7 @@ class SectionWriter:
         if event.ends_section or (event.render and not marked):
             self.close(step)
 
-    def _join_closed(self, step: int, *, marked: bool = False) -> Section | None:
+    def _join_closed(self, step: int, *, marked: bool = False) -> SectionRecord | None:
         """Sections that end in the same step share one message and one board: a section beginning after
         another closed in this very step joins it (nobody has seen it frozen yet; its board, drawn at the end
         of the step, would be the same picture). If the joining part is still open when the step ends,
@@ -153,7 +148,7 @@ class SectionWriter:
         new.lines, new.image, new.board = moved, image, board
         self._touch(new).lines = [str(line["text"]) for line in moved]
 
-    def _bare(self, section: Section) -> bool:
+    def _bare(self, section: SectionRecord) -> bool:
         """A section begun in this very step that asked nothing and owes no board (a phase's heading followed
         at once by the first turn): it runs on into the next section instead of standing alone as a
         one-line message. The part of a step that joined a closed section is judged the same way."""
@@ -199,7 +194,7 @@ class SectionWriter:
                                   for line in self.current.lines]
         self.line(step, text, undo=True)
 
-    def finish(self, step: int, awaited: Sequence[int], *, over_line: str | None = None) -> list[Section]:
+    def finish(self, step: int, awaited: Sequence[int], *, over_line: str | None = None) -> list[SectionRecord]:
         """End the step: the game's result closes its last section; a question with no open section opens
         one; mentions for newly awaited users. Returns the changed sections (each with its rev bumped)."""
         if over_line is not None:
@@ -228,7 +223,7 @@ class SectionWriter:
 
     # ---- results ------------------------------------------------------------------------------------
 
-    def latest_after(self) -> Section | None:
+    def latest_after(self) -> SectionRecord | None:
         """The game's latest section once the step is written (for the service's cache)."""
         if self.current is not None:
             return self.current
@@ -240,7 +235,7 @@ class SectionWriter:
         return [self.changes[n] for n in sorted(self.changes)]
 
 
-def shown_lines(section: Section) -> list[str]:
+def shown_lines(section: SectionRecord) -> list[str]:
     """The section's lines as the channel shows them: its opening line and each turn's or phase's start in
     bold, what a moderator undid struck through."""
     out = []

@@ -10,7 +10,7 @@ from engine.core.prompt import Prompt
 
 if TYPE_CHECKING:
     from bot.service_sections import SectionChange
-    from bot.store.models import Section
+    from bot.store.models import SectionRecord
 
 
 class UserError(Exception):
@@ -56,7 +56,7 @@ class TableView:
     channel_id: int
     game_type: str
     epoch: int  # the game's undo count (buttons carry it)
-    sections: list[Section]
+    sections: list[SectionRecord]
     prompts: list[PromptCard]
     names: dict[int, str]  # user id -> the name they play under
     state_line: str = ""  # the game at a glance (round, phase, whose turn, the clock), on its live message

@@ -36,7 +36,7 @@ from bot.components import answer_view, extra_text, is_private, prompt_view
 from bot.service_sections import shown_lines
 from bot.service_text import join_names
 from bot.service_types import Image, PromptCard, TableView
-from bot.store.models import Section
+from bot.store.models import SectionRecord
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -182,7 +182,7 @@ class TablePublisher:
 
     # ---- one section -------------------------------------------------------------------------------------
 
-    async def _show(self, channel: Any, view: TableView, section: Section, *, latest: bool, force: bool) -> None:
+    async def _show(self, channel: Any, view: TableView, section: SectionRecord, *, latest: bool, force: bool) -> None:
         service = self.bot.service
         is_open = not section.closed
         cards = view.prompts if is_open and latest else []
@@ -247,7 +247,7 @@ class TablePublisher:
                                     board_message_id=board_id, ping_messages=ping_messages,
                                     page_starts=starts if starts != section.page_starts else None)
 
-    async def _section_board(self, view: TableView, section: Section) -> tuple[Image | None, bool]:
+    async def _section_board(self, view: TableView, section: SectionRecord) -> tuple[Image | None, bool]:
         """(the board as a closed section left it, whether the section shows its board): drawn for a closed
         section that wants one, unless an earlier build already posted it as a message of its own."""
         if not (section.closed and section.board and section.end_step is not None):
@@ -341,7 +341,7 @@ class TablePublisher:
         except discord.HTTPException:
             log.info("could not delete message %s", message_id)
 
-    async def _pings(self, channel: Any, view: TableView, section: Section, cards: list[PromptCard],
+    async def _pings(self, channel: Any, view: TableView, section: SectionRecord, cards: list[PromptCard],
                      owed: list[int], ids: list[int], failed: bool) -> list[list[Any]]:
         """Reminders (and the ping replies of earlier builds): remove those whose users have answered (or whose
         prompt passed). A user newly awaited is mentioned by the message the section continues in; `owed` is

@@ -13,6 +13,7 @@ from bot.store.models import (
     ENDED,
     LOBBY,
     OVER,
+    ActionRecord,
     ActionRow,
     AuditLog,
     Campaign,
@@ -22,13 +23,14 @@ from bot.store.models import (
     ProcessedInteraction,
     Seat,
     Section,
+    SectionRecord,
     Snapshot,
 )
 from bot.store.repo import KEEP, Store
 
 __all__ = [
-    "ACTIVE", "ENDED", "KEEP", "LOBBY", "OVER", "ActionRow", "AuditLog", "Campaign", "ChannelBusy",
+    "ACTIVE", "ENDED", "KEEP", "LOBBY", "OVER", "ActionRecord", "ActionRow", "AuditLog", "Campaign", "ChannelBusy",
     "DuplicateInteraction", "Game", "GameEvent", "GuildSettings", "ProcessedInteraction", "Seat", "Section",
-    "Snapshot",
+    "SectionRecord", "Snapshot",
     "Store", "StoreBusy", "StoreError", "StoreUnavailable", "VersionConflict",
 ]

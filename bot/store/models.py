@@ -7,6 +7,7 @@ on PostgreSQL and JSON elsewhere; timestamps are aware UTC datetimes in Python o
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -247,3 +248,48 @@ class ProcessedInteraction(SQLModel, table=True):
 
     interaction_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
+
+
+@dataclass(slots=True)
+class SectionRecord:
+    """A section as the bot works with it (the store reads and writes `Section` rows as these): a plain record,
+    because building a table model instance costs more than all the rest of a click's section work (each field
+    set goes through the ORM's instrumentation). Its fields are `Section`'s columns (a test holds them equal)."""
+
+    game_id: int
+    number: int
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    marked: bool = False
+    closed: bool = False
+    board: bool = False
+    end_step: int | None = None
+    image: dict[str, Any] | None = None
+    awaited: list[int] = field(default_factory=list)
+    pings: list[list[int]] = field(default_factory=list)
+    rev: int = 0
+    shown_rev: int = 0
+    message_ids: list[int] = field(default_factory=list)
+    board_message_id: int | None = None
+    ping_messages: list[list[Any]] = field(default_factory=list)
+    page_starts: list[int] = field(default_factory=list)
+    id: int | None = None
+
+    def copy(self) -> SectionRecord:
+        """A copy to change: the service only ever assigns a section's fields, never changes a list in place,
+        so the lists may be shared."""
+        return replace(self)
+
+
+@dataclass(slots=True)
+class ActionRecord:
+    """An action to log (an `ActionRow` to insert), as a plain record for the same reason as `SectionRecord`.
+    `Store.commit_step` numbers it (`seq`) and stamps it (`created_at`) inside the step's transaction."""
+
+    game_id: int
+    actor_id: int
+    payload: dict[str, Any]
+    seat: int | None = None
+    kind: str = "play"
+    interaction_id: int | None = None
+    seq: int = 0
+    created_at: datetime | None = None

@@ -75,6 +75,7 @@ from bot.store.models import (
     ENDED,
     LOBBY,
     OVER,
+    ActionRecord,
     ActionRow,
     AuditLog,
     Campaign,
@@ -84,6 +85,7 @@ from bot.store.models import (
     ProcessedInteraction,
     Seat,
     Section,
+    SectionRecord,
     Snapshot,
     UTCDateTime,
     utcnow,
@@ -181,9 +183,9 @@ def _step_statements() -> dict[str, Any]:
 
 
 def _write_step(conn: Connection, *, game_id: int, expected_version: int, values: dict[str, Any],
-                derived: tuple[str, ...], action_row: ActionRow | None, new_step: bool, step: int, now: datetime,
+                derived: tuple[str, ...], action_row: ActionRecord | None, new_step: bool, step: int, now: datetime,
                 snapshot: bool, prune_below: int | None, prune_keeps_start: bool, events: Sequence[Event],
-                sections: Sequence[Section], campaign: CampaignWrite | None, scope: WriteScope | None) -> bool:
+                sections: Sequence[SectionRecord], campaign: CampaignWrite | None, scope: WriteScope | None) -> bool:
     """Every statement of `Store.commit_step`; returns whether its action row carries the scope's interaction
     id (then the interaction needs no `processed_interaction` row)."""
     statements = _step_statements()
@@ -227,7 +229,7 @@ def _write_step(conn: Connection, *, game_id: int, expected_version: int, values
     return claimed
 
 
-def _insert_action(conn: Connection, row: ActionRow, scope: WriteScope | None) -> None:
+def _insert_action(conn: Connection, row: ActionRecord, scope: WriteScope | None) -> None:
     """Log `row`. With an interaction id, the same statement refuses one already processed (a click that was
     undone, or any other command's): the caller need not read before it writes. A repeat of an action still
     in the log is refused by the column's UNIQUE constraint."""
@@ -268,7 +270,7 @@ def _upsert_sections(dialect: str) -> Any:
     return stmt.returning(table.c.id, table.c.number)
 
 
-def _write_sections(conn: Connection, sections: Sequence[Section]) -> None:
+def _write_sections(conn: Connection, sections: Sequence[SectionRecord]) -> None:
     """Insert new sections and update the service's columns of known ones (never the front end's).
 
     Several sections (a step that closes one and begins the next) go in one statement: an insert whose
@@ -574,7 +576,7 @@ class Store:
         self,
         game_id: int,
         expected_version: int,
-        action_row: ActionRow | None,
+        action_row: ActionRecord | None,
         state_json: str | None,
         events: Sequence[Event],
         new_status: str | None = None,
@@ -587,7 +589,7 @@ class Store:
         keep_snapshot: bool = True,
         prune_snapshots_below: int | None = None,
         prune_keeps_start: bool = True,
-        sections: Sequence[Section] = (),
+        sections: Sequence[SectionRecord] = (),
         campaign: CampaignWrite | None = None,
         new_step: bool = False,
     ) -> int:
@@ -754,7 +756,7 @@ class Store:
     async def truncate_after(
         self, game_id: int, expected_version: int, step: int, *, state_json: str | None = None,
         events: Sequence[Event] = (), new_status: str | None = None, prompt_seq: int | None = KEEP,
-        now: datetime | None = None, sections: Sequence[Section] = (),
+        now: datetime | None = None, sections: Sequence[SectionRecord] = (),
     ) -> int:
         """Undo: forget every action, snapshot and event after `step`, in one transaction (and write the
         channel sections that show the undo).
@@ -829,30 +831,33 @@ class Store:
     SERVICE_COLUMNS = SERVICE_COLUMNS
 
     @staticmethod
-    async def _write_sections(s: AsyncSession, sections: Sequence[Section]) -> None:
+    async def _write_sections(s: AsyncSession, sections: Sequence[SectionRecord]) -> None:
         if sections:
             await (await s.connection()).run_sync(_write_sections, sections)
 
-    async def save_sections(self, sections: Sequence[Section]) -> None:
+    async def save_sections(self, sections: Sequence[SectionRecord]) -> None:
         """Write sections outside a step (a seat changed hands, so who is awaited changed)."""
         if sections:
             async with self._writing() as s:
                 await self._write_sections(s, sections)
 
-    async def current_section(self, game_id: int) -> Section | None:
+    async def current_section(self, game_id: int) -> SectionRecord | None:
         """The game's latest section (open, or the last one, frozen)."""
-        stmt = select(Section).where(Section.game_id == game_id).order_by(col(Section.number).desc()).limit(1)
+        table = Section.__table__  # type: ignore[attr-defined]
+        stmt = sa_select(table).where(table.c.game_id == game_id).order_by(table.c.number.desc()).limit(1)
         async with self.session() as s:
-            return (await s.exec(stmt)).first()
+            row = (await (await s.connection()).execute(stmt)).mappings().first()
+        return None if row is None else SectionRecord(**row)
 
-    async def sections_to_show(self, game_id: int) -> list[Section]:
+    async def sections_to_show(self, game_id: int) -> list[SectionRecord]:
         """The sections with changes not yet shown, and the latest section in any case; oldest first."""
-        latest = select(func.max(Section.number)).where(Section.game_id == game_id).scalar_subquery()
-        stmt = (select(Section).where(Section.game_id == game_id,
-                                      or_(col(Section.shown_rev) < col(Section.rev), col(Section.number) == latest))
-                .order_by(col(Section.number)))
+        table = Section.__table__  # type: ignore[attr-defined]
+        latest = sa_select(func.max(table.c.number)).where(table.c.game_id == game_id).scalar_subquery()
+        stmt = (sa_select(table).where(table.c.game_id == game_id,
+                                       or_(table.c.shown_rev < table.c.rev, table.c.number == latest))
+                .order_by(table.c.number))
         async with self.session() as s:
-            return list((await s.exec(stmt)).all())
+            return [SectionRecord(**row) for row in (await (await s.connection()).execute(stmt)).mappings()]
 
     async def section_shown(self, section_id: int, rev: int, *, message_ids: list[int],
                             board_message_id: int | None, ping_messages: list[list[Any]],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.store import (
     ACTIVE,
     OVER,
-    ActionRow,
+    ActionRecord,
     ChannelBusy,
     DuplicateInteraction,
     Game,
@@ -21,7 +22,7 @@ from bot.store import (
     VersionConflict,
     migrate,
 )
-from bot.store.models import utcnow
+from bot.store.models import ActionRow, Section, SectionRecord, utcnow
 from engine import api
 from engine.core.events import Event
 from engine.core.game import SeatSpec
@@ -77,8 +78,8 @@ async def _started(store: Store, players: int = 2) -> tuple[Game, object]:
 async def _play(store: Store, game: Game, state, choice: str, interaction: int | None = None):
     action = Action(seat=state.turn, prompt=state.current_seq, choice=[choice])
     new_state, events = api.apply(state, action)
-    row = ActionRow(actor_id=1, seat=action.seat, payload=action.model_dump(mode="json"),
-                    interaction_id=interaction)
+    row = ActionRecord(game_id=game.id, actor_id=1, seat=action.seat, payload=action.model_dump(mode="json"),
+                       interaction_id=interaction)
     version = await store.commit_step(game.id, game.version, row, api.to_json(new_state), events,
                                       step=new_state.step, prompt_seq=new_state.prompt_seq)
     game.version = version
@@ -117,7 +118,7 @@ async def test_stale_version_is_a_conflict_and_writes_nothing(store: Store) -> N
     action = Action(seat=state.turn, prompt=state.current_seq, choice=["1"])
     new_state, events = api.apply(state, action)
     with pytest.raises(VersionConflict):
-        await store.commit_step(game.id, stale, ActionRow(actor_id=1, payload=action.model_dump()),
+        await store.commit_step(game.id, stale, ActionRecord(game_id=game.id, actor_id=1, payload=action.model_dump()),
                                 api.to_json(new_state), events, step=new_state.step)
     assert [a.seq for a in await store.actions(game.id)] == [1]
     assert (await store.latest_snapshot(game.id)).step == 1
@@ -283,3 +284,12 @@ async def test_a_step_after_another_write_of_the_same_command_is_not_taken_for_a
         assert scope.committed
         await _play(store, game, state, "1", interaction=515151)
     assert [a.interaction_id for a in await store.actions(game.id)] == [515151]
+
+
+def test_the_plain_records_have_the_tables_columns() -> None:
+    """The service builds sections and actions as plain records (a table model costs more to build than the
+    rest of a click's work on it); the store writes them by column name, so their fields must be the columns."""
+    section_columns = {c.name for c in Section.__table__.columns}  # type: ignore[attr-defined]
+    assert {f.name for f in dataclasses.fields(SectionRecord)} == section_columns
+    action_columns = {c.name for c in ActionRow.__table__.columns} - {"id"}  # type: ignore[attr-defined]
+    assert {f.name for f in dataclasses.fields(ActionRecord)} == action_columns

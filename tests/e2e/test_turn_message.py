@@ -114,7 +114,7 @@ async def test_a_section_shows_its_board_in_its_own_message_unless_an_older_buil
     from types import SimpleNamespace
 
     from bot.service_types import Image, TableView
-    from bot.store.models import Section
+    from bot.store.models import SectionRecord
     from bot.turns import TablePublisher
 
     drawn: list[int] = []
@@ -127,16 +127,17 @@ async def test_a_section_shows_its_board_in_its_own_message_unless_an_older_buil
 
     publisher = TablePublisher(SimpleNamespace(service=SimpleNamespace(board_picture=board_picture)))  # type: ignore[arg-type]
     view = TableView(game_id=1, channel_id=2, game_type="countdown", epoch=0, sections=[], prompts=[], names={})
-    closed = Section(game_id=1, number=1, closed=True, board=True, end_step=7, message_ids=[50])
+    closed = SectionRecord(game_id=1, number=1, closed=True, board=True, end_step=7, message_ids=[50])
     board, shown = await publisher._section_board(view, closed)
     assert shown and board is not None and board.filename == "board-7.png"
     closed.board_message_id = 50  # shown in its own message: shown again there when the section is re-shown
     assert (await publisher._section_board(view, closed))[1]
-    older = Section(game_id=1, number=2, closed=True, board=True, end_step=9, message_ids=[60], board_message_id=61)
+    older = SectionRecord(game_id=1, number=2, closed=True, board=True, end_step=9, message_ids=[60],
+                          board_message_id=61)
     assert await publisher._section_board(view, older) == (None, False)
-    still_open = Section(game_id=1, number=3, closed=False, board=True, end_step=None, message_ids=[70])
+    still_open = SectionRecord(game_id=1, number=3, closed=False, board=True, end_step=None, message_ids=[70])
     assert await publisher._section_board(view, still_open) == (None, False)
-    broken = Section(game_id=1, number=4, closed=True, board=True, end_step=13, message_ids=[80])
+    broken = SectionRecord(game_id=1, number=4, closed=True, board=True, end_step=13, message_ids=[80])
     assert await publisher._section_board(view, broken) == (None, True)
     assert drawn == [7, 7, 13]
     payload = publisher._payload(view, ["**Turn 1.**"], cards=[], picture=None, frozen=True, board=board)
