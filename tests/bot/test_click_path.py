@@ -9,7 +9,13 @@ by a step that fails.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
+import shutil
+import sqlite3
 import threading
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,13 +23,15 @@ from sqlalchemy import event
 
 import engine.games
 from bot.service import ALREADY_APPLIED, Actor, GameService, UserError
-from bot.store import Store, VersionConflict
+from bot.store import Store, VersionConflict, repo
 from bot.store.db import _GUARDS, file_guard
 from engine import api
-from tests.bot.conftest import ALICE, CHANNEL, MOD
+from tests.bot.conftest import ALICE, CHANNEL, MOD, sqlite_url
 from tests.bot.helpers import clicking, only_card, open_table, state_of
 
 engine.games.register("countdown-quiet", "tests.bot.quiet_game:QUIET")
+
+FIXED_NOW = datetime(2026, 1, 1, 12, 30, 15, 250_000, tzinfo=UTC)
 
 
 class Statements:
@@ -274,3 +282,51 @@ def test_start_up_draws_a_first_board_of_every_game(caplog: pytest.LogCaptureFix
     assert seconds > 0
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     assert any("first boards of" in r.getMessage() for r in caplog.records)
+
+
+async def _rows_after_a_game(migrated_template: Path, folder: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row a short game writes (clicks, an undo, more clicks), as SQLite stores it, with a fixed clock."""
+    folder.mkdir()
+    path = folder / "rows.db"
+    shutil.copy(migrated_template, path)
+    store = Store(sqlite_url(path))
+    service = GameService(store, render=False, clock=lambda: FIXED_NOW)
+    try:
+        for n, game in enumerate(("elder-sign", "arkham-lcg")):
+            channel = 500 + n
+            await service.new_game(channel, 1, ALICE, game, {}, seed=7)
+            await service.start(channel, ALICE)
+            rng = random.Random(n)
+            for i in range(40):
+                if i == 30:
+                    await service.gm_undo(channel, Actor(MOD.user_id, MOD.name, is_moderator=True,
+                                                         interaction_id=channel * 1000 + 999), 3)
+                cards = await service.pending(channel)
+                if not cards:
+                    break
+                prompt = cards[0].prompt
+                answer = rng.choice(prompt.answers(prompt.seats[0], limit=64))
+                actor = Actor(ALICE.user_id, ALICE.name, interaction_id=channel * 1000 + i + 1)
+                await service.choose(channel, actor, prompt.seq, answer.choice, answer.amount, seat=answer.seat)
+    finally:
+        await store.close()
+    rows: dict[str, list[tuple[Any, ...]]] = {}
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        for (table,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"):
+            columns = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
+            # these rows are stamped by the wall clock, not the service's
+            kept = [c for c in columns if not (table in ("game", "processed_interaction", "audit_log")
+                                               and c == "created_at")]
+            rows[table] = con.execute(f"SELECT {', '.join(kept)} FROM {table} ORDER BY rowid").fetchall()
+    return rows
+
+
+async def test_a_step_is_written_as_sqlalchemy_would_write_it(migrated_template: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29, item 1: on SQLite a step's statements go to the driver as SQL compiled once, with the column
+    types' own conversions (`repo._run`). Every row of two games with an undo, timestamps and JSON included,
+    is byte for byte what SQLAlchemy's own execution writes."""
+    fast = await _rows_after_a_game(migrated_template, tmp_path / "fast")
+    assert fast["action"] and fast["section"] and fast["game_event"] and fast["snapshot"]
+    monkeypatch.setattr(repo, "_plain", lambda *_args: None)  # every statement through conn.execute
+    assert await _rows_after_a_game(migrated_template, tmp_path / "core") == fast
