@@ -397,15 +397,21 @@ class CampaignService:
                  for s, name in sorted(camp.names.items())]
         return ("Seats: " + "; ".join(parts) + ".") if parts else "No one is seated."
 
-    async def join(self, channel_id: int, actor: Actor, character: str | None = None, *, ai: bool = False) -> Reply:
+    async def join(self, channel_id: int, actor: Actor, character: str | None = None, *, ai: bool = False,
+                   replace: int | None = None) -> Reply:
         """Take a seat: in the lobby a new one; between scenarios your seat whose investigator is out, else a
         seat whose player left, else a new seat (a new investigator). `ai`: seat an AI teammate instead (a
         player of the campaign may): it plays its scenarios, keeps its deck, spends its experience between
-        scenarios as the smart agent ranks the purchases, and suffers trauma like anyone."""
+        scenarios as the smart agent ranks the purchases, and suffers trauma like anyone. `replace` (1-based):
+        take over that AI teammate's seat, with its investigator, deck, experience and trauma."""
         notes: list[str] = []
 
         async def work() -> Reply:
             camp = await self._open(channel_id)
+            if replace is not None:
+                text = self._take_over(camp, actor, replace)
+                await self._save(camp)
+                return Reply(public=[*camp.notes, text])
             if ai and not camp.seats_of(actor.user_id):
                 raise UserError("Only a player of this campaign can seat an AI teammate: /campaign join first.")
             who = Actor(user_id=ai_seats.next_ai_id_of(camp.roster.values()), name="") if ai else actor
@@ -420,6 +426,35 @@ class CampaignService:
             await self._save(camp)
             return Reply(public=[*camp.notes, text])
         return await self._command(channel_id, actor, work, notes)
+
+    def _ai_seat(self, camp: Camp, number: int) -> int:
+        """The seat of AI teammate number `number` (1-based, as the lobby and the log count seats), when a seat
+        may change hands now (in the lobby or between scenarios)."""
+        if camp.status == PLAYING:
+            raise UserError(UNDER_WAY)
+        if camp.status != LOBBY_STATUS and camp.status != BETWEEN:
+            raise UserError(IS_OVER)
+        seat = number - 1
+        if not ai_seats.is_ai(camp.roster.get(seat)):
+            ai = [f"{camp.names.get(s, '?')} (seat {s + 1})" for s, u in camp.roster.items() if ai_seats.is_ai(u)]
+            listed = f" AI teammates here: {join_names(ai)}." if ai else " This campaign has no AI teammate."
+            raise UserError(f"Seat {number} is not an AI teammate's.{listed}")
+        return seat
+
+    def _take_over(self, camp: Camp, actor: Actor, number: int) -> str:
+        """A person takes an AI teammate's seat: the investigator, its deck and its record stay the seat's."""
+        seat = self._ai_seat(camp, number)
+        roster, names = camp.roster, camp.names
+        old = names.get(seat, ai_seats.AI_MARK)
+        name = seat_name(actor.name, len(camp.seats_of(actor.user_id)) + 1)
+        camp.set(roster=_keys({**roster, seat: actor.user_id}), names=_keys({**names, seat: name}))
+        if camp.record is not None:
+            investigator = camp.rules.campaign_status(camp.record).seats.get(seat)
+        else:
+            labels = {o.id: o.label for o in get_game(camp.row.game_type).characters()}
+            investigator = labels.get(_seats(camp.data.get("characters", {})).get(seat) or "")
+        what = f" and {investigator}" if investigator else ""
+        return f"{name} takes over seat {seat + 1}{what} from the AI teammate {old}."
 
     def _join_lobby(self, camp: Camp, actor: Actor, character: str | None) -> str:
         rules = get_game(camp.row.game_type)
@@ -476,13 +511,19 @@ class CampaignService:
         instead = f" in place of {before}" if before else ""
         return f"{name} joins the campaign with {now} (seat {seat + 1}){instead}."
 
-    async def leave(self, channel_id: int, actor: Actor, retire: bool = False) -> Reply:
+    async def leave(self, channel_id: int, actor: Actor, retire: bool = False, *, ai_seat: int | None = None) -> Reply:
         """Give up your last seat: in the lobby it goes; between scenarios its investigator waits for another
-        player (or, with `retire`, leaves the campaign too)."""
+        player (or, with `retire`, leaves the campaign too). `ai_seat` (1-based): that AI teammate leaves
+        instead, the same way (a player of the campaign or a moderator may)."""
         notes: list[str] = []
 
         async def work() -> Reply:
             camp = await self._open(channel_id)
+            if ai_seat is not None:
+                seat = self._ai_seat(camp, ai_seat)
+                if not camp.seats_of(actor.user_id) and not actor.is_moderator:
+                    raise UserError("Only a player of this campaign or a moderator can remove an AI teammate.")
+                return await self._leave_seat(camp, seat, retire, f"{actor.name} removes the AI teammate")
             mine = camp.seats_of(actor.user_id)
             if camp.status in (PLAYING,):
                 raise UserError(UNDER_WAY + " A moderator can hand your seat to someone with /gm replace.")
@@ -490,44 +531,51 @@ class CampaignService:
                 raise UserError(IS_OVER)
             if not mine:
                 raise UserError(NOT_PLAYER)
-            seat = mine[-1]
-            names = camp.names
-            if camp.status == LOBBY_STATUS:
-                return await self._leave_lobby(camp, actor, seat)
-            roster = {s: u for s, u in camp.roster.items() if s != seat}
-            record = camp.record
-            assert record is not None
-            investigator = camp.rules.campaign_status(record).seats.get(seat)
-            if retire and investigator is not None:
-                record = camp.rules.campaign_leave(record, seat)
-                text = f"{names[seat]} leaves the campaign, and {investigator} with them."
-            elif investigator is not None:
-                text = (f"{names[seat]} leaves the campaign. {investigator} (seat {seat + 1}) waits for a player: "
-                        "/campaign join takes them over.")
-            else:
-                text = f"{names[seat]} leaves the campaign."
-            camp.set(record=record, roster=_keys(roster),
-                     names=_keys({s: n for s, n in names.items() if s != seat}))
-            await self._save(camp)
-            return Reply(public=[*camp.notes, text])
+            return await self._leave_seat(camp, mine[-1], retire, None)
         return await self._command(channel_id, actor, work, notes)
 
-    async def _leave_lobby(self, camp: Camp, actor: Actor, seat: int) -> Reply:
+    async def _leave_seat(self, camp: Camp, seat: int, retire: bool, removed_by: str | None) -> Reply:
+        """Seat `seat` leaves (its player, or, `removed_by` someone, an AI teammate)."""
+        names = camp.names
+        if camp.status == LOBBY_STATUS:
+            return await self._leave_lobby(camp, seat, removed_by)
+        roster = {s: u for s, u in camp.roster.items() if s != seat}
+        record = camp.record
+        assert record is not None
+        investigator = camp.rules.campaign_status(record).seats.get(seat)
+        who = names[seat] if removed_by is None else f"{removed_by} {names[seat]}"
+        leaves = "leaves the campaign" if removed_by is None else "from the campaign"
+        if retire and investigator is not None:
+            record = camp.rules.campaign_leave(record, seat)
+            text = f"{who} {leaves}, and {investigator} with them."
+        elif investigator is not None:
+            text = (f"{who} {leaves}. {investigator} (seat {seat + 1}) waits for a player: "
+                    "/campaign join takes them over.")
+        else:
+            text = f"{who} {leaves}."
+        camp.set(record=record, roster=_keys(roster), names=_keys({s: n for s, n in names.items() if s != seat}))
+        await self._save(camp)
+        return Reply(public=[*camp.notes, text])
+
+    async def _leave_lobby(self, camp: Camp, seat: int, removed_by: str | None) -> Reply:
         """A lobby's seats stay numbered 1..n; the last player out closes the lobby."""
         def without(mapping: dict[int, Any]) -> dict[str, Any]:
             kept = [v for s, v in sorted(mapping.items()) if s != seat]
             return {str(n): v for n, v in enumerate(kept)}
 
+        names = camp.names
         decks = _seats(camp.data.get("decks", {}))
         shifted = {s - (s > seat): code for s, code in decks.items() if s != seat}
         camp.set(roster=without(camp.roster), names=without(camp.names),
                  characters=without(_seats(camp.data.get("characters", {}))), decks=_keys(shifted))
+        name = names.get(seat, "?")
         if not camp.data["roster"]:
             camp.set(status=CLOSED)
             await self._save(camp, close=True)
-            return Reply(public=[f"{actor.name} leaves; the campaign lobby is empty and closes."])
+            return Reply(public=[f"{name} leaves; the campaign lobby is empty and closes."])
         await self._save(camp)
-        return Reply(public=[f"{actor.name} leaves a seat. {self._lobby_seats(camp)}"])
+        what = f"{name} leaves a seat." if removed_by is None else f"{removed_by} {name}."
+        return Reply(public=[f"{what} {self._lobby_seats(camp)}"])
 
     def _lobby_record(self, camp: Camp) -> Record:
         """The record /campaign start makes of the lobby as it is now (dealt by the campaign's seed), with the

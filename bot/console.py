@@ -237,8 +237,8 @@ SIGNATURES: dict[tuple[str, str], tuple[set[str], set[str] | None]] = {
     ("gm", "export"): (set(), {"full"}),
     ("gm", "audit"): (set(), {"page"}),
     ("campaign", "new"): ({"game"}, {"difficulty", "investigator"}),
-    ("campaign", "join"): (set(), {"investigator", "bot"}),
-    ("campaign", "leave"): (set(), {"retire"}),
+    ("campaign", "join"): (set(), {"investigator", "bot", "replace"}),
+    ("campaign", "leave"): (set(), {"retire", "bot"}),
     ("campaign", "start"): (set(), set()),
     ("campaign", "log"): (set(), set()),
     ("campaign", "upgrade"): (set(), {"card"}),
@@ -584,14 +584,16 @@ class Console:
             return lambda: camps.new(ch, GUILD_ID, actor, game, args.get("difficulty"),
                                      _character(game, args.get("investigator")), seed=self.seed)
         if sub == "join":
+            replace = self._int(args, "replace")
+
             async def join() -> Reply:
                 typed = args.get("investigator")
                 return await camps.join(ch, actor, _character(await camps.channel_game(ch), typed),
-                                        ai=_yes(args, "bot"))
+                                        ai=_yes(args, "bot"), replace=replace)
             return join
         if sub == "leave":
-            retire = _yes(args, "retire")
-            return lambda: camps.leave(ch, actor, retire)
+            retire, seat = _yes(args, "retire"), self._int(args, "bot")
+            return lambda: camps.leave(ch, actor, retire, ai_seat=seat)
         if sub == "upgrade":
             return lambda: camps.upgrade(ch, actor, args.get("card"))
         if sub == "import":

@@ -108,19 +108,24 @@ class Campaigns(commands.GroupCog, group_name="campaign",
     @app_commands.describe(investigator="Your investigator: a name or part of one. Between scenarios: empty to take "
                                         "over an investigator whose player left; a name for a new investigator.",
                            bot="Seat an AI teammate instead: it plays its scenarios, keeps its deck and spends its "
-                               "experience.")
+                               "experience.",
+                           replace="Take over the AI teammate in this seat (its number), with its investigator and "
+                                   "deck.")
     @app_commands.autocomplete(investigator=investigators)
-    async def join(self, interaction: discord.Interaction, investigator: str | None = None, bot: bool = False) -> None:
+    async def join(self, interaction: discord.Interaction, investigator: str | None = None, bot: bool = False,
+                   replace: app_commands.Range[int, 1, 8] | None = None) -> None:
         channel = channel_of(interaction)
         character = resolve_character(await self.campaigns.channel_game(channel), investigator)
-        work = self.campaigns.join(channel, await actor_for(interaction), character, ai=bot)
+        work = self.campaigns.join(channel, await actor_for(interaction), character, ai=bot, replace=replace)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="leave", description="Give up your seat in the campaign (not during a scenario).")
     @app_commands.describe(retire="Between scenarios: take your investigator out of the campaign too (else they "
-                                  "wait for another player).")
-    async def leave(self, interaction: discord.Interaction, retire: bool = False) -> None:
-        work = self.campaigns.leave(channel_of(interaction), await actor_for(interaction), retire)
+                                  "wait for another player).",
+                           bot="Remove the AI teammate in this seat (its number) instead.")
+    async def leave(self, interaction: discord.Interaction, retire: bool = False,
+                    bot: app_commands.Range[int, 1, 8] | None = None) -> None:
+        work = self.campaigns.leave(channel_of(interaction), await actor_for(interaction), retire, ai_seat=bot)
         await send_reply(interaction, await within_deadline(interaction, work))
 
     @app_commands.command(name="start", description="Begin the campaign: its first scenario's game starts here.")

@@ -223,7 +223,8 @@ def _plain(stmt: Any, keys: tuple[str, ...], dialect: Any) -> _Plain | None:
 
 def _bind_processor(sa_type: Any, dialect: Any) -> Callable[[Any], Any] | None:
     """How SQLAlchemy turns a value of `sa_type` into the driver's (the type as this dialect implements it)."""
-    return sa_type.dialect_impl(dialect).bind_processor(dialect)
+    process: Callable[[Any], Any] | None = sa_type.dialect_impl(dialect).bind_processor(dialect)
+    return process
 
 
 def _run(conn: Connection, stmt: Any, params: dict[str, Any] | list[dict[str, Any]]) -> Any:

@@ -400,11 +400,17 @@ async def test_the_console_plays_campaign_commands(camps: CampaignService, tmp_p
         f"alice /campaign new game:{GAME} difficulty:easy investigator:warden",
         "bob /campaign join scholar",
         "bob /campaign deck",
+        "alice /campaign join bot:true",
+        "carol /campaign join replace:3",
+        "carol /campaign leave",
+        "alice /campaign join bot:true",
+        "alice /campaign leave bot:3",
         "alice /campaign log",
         "alice /campaign start",
     ])
     assert failed == 0, out
     text = "\n".join(out)
+    assert "carol takes over seat 3 and " in text and "alice removes the AI teammate 🤖 " in text
     assert "[ephemeral to bob] **Seat 2, Test Scholar**" in text and "Deck code: L1." in text
     assert "scenario 1 of 2: Test Scenario One, with alice and bob" in text
     assert console.parse("m[mod] /gm end campaign:true").args == {"campaign": "true"}
@@ -468,3 +474,50 @@ async def test_a_campaign_with_an_ai_teammate(camps: CampaignService) -> None:
     second = await camps.store.current_game(CHANNEL)
     assert second is not None and second.id != game.id
     assert [s.user_id < 0 for s in await camps.store.seats(second.id or 0)] == [False, True]
+
+
+async def test_an_ai_teammates_seat_changes_hands_between_scenarios(camps: CampaignService) -> None:
+    """Issue 32 (handing over), for campaigns: in the lobby or between scenarios a person takes an AI teammate's
+    seat with `/campaign join replace:<seat>` (its investigator, deck, experience and trauma stay the seat's),
+    and a player or a moderator removes one with `/campaign leave bot:<seat>` (its investigator then waits for
+    a player, as anyone's does). During a scenario the seat does not change hands; refusals change nothing."""
+    await camps.new(CHANNEL, GUILD, clicking(ALICE), GAME, "easy", "warden", seed=SEED)
+    await camps.join(CHANNEL, clicking(ALICE), ai=True)
+    await camps.join(CHANNEL, clicking(ALICE), ai=True)
+    d = await data(camps)
+    assert all(int(d["roster"][s]) < 0 for s in ("1", "2"))
+    with pytest.raises(UserError, match="Seat 1 is not an AI teammate's. AI teammates here: .*seat 2.*seat 3"):
+        await camps.join(CHANNEL, clicking(BOB), replace=1)
+    with pytest.raises(UserError, match="Only a player of this campaign or a moderator"):
+        await camps.leave(CHANNEL, clicking(CAROL), ai_seat=3)
+    assert await data(camps) == d
+    # the lobby: a moderator removes the third seat; Bob takes the second, its investigator kept
+    left = await camps.leave(CHANNEL, Actor(MOD.user_id, MOD.name, is_moderator=True), ai_seat=3)
+    assert left.public[0].startswith(f"{MOD.name} removes the AI teammate 🤖 "), left.public
+    taken = await camps.join(CHANNEL, clicking(BOB), replace=2)
+    assert taken.public[0].startswith(f"{BOB.name} takes over seat 2 and Test Scholar (seeker) from the AI "
+                                      "teammate 🤖"), taken.public
+    d = await data(camps)
+    assert d["roster"] == {"0": ALICE.user_id, "1": BOB.user_id} and d["characters"]["1"] == "scholar"
+    # between scenarios: Bob's seat goes back to an AI teammate by a new join, then to Carol by replace
+    await camps.start(CHANNEL, clicking(ALICE))
+    with pytest.raises(UserError, match="A scenario is under way"):
+        await camps.leave(CHANNEL, clicking(ALICE), ai_seat=2)
+    await play_scenario(camps.service, {ALICE.user_id: ALICE, BOB.user_id: BOB})
+    assert (await data(camps))["status"] == "between"
+    await camps.leave(CHANNEL, clicking(BOB))
+    rejoined = await camps.join(CHANNEL, clicking(ALICE), ai=True)
+    assert "🤖 Test Scholar takes over Test Scholar (seat 2)." in rejoined.public[-1], rejoined.public
+    before = next(r for r in (await data(camps))["record"]["investigators"] if r["seat"] == 1)
+    taken = await camps.join(CHANNEL, clicking(CAROL), replace=2)
+    assert f"{CAROL.name} takes over seat 2 and Test Scholar from the AI teammate 🤖 Test Scholar." in taken.public
+    d = await data(camps)
+    assert d["roster"]["1"] == CAROL.user_id and d["names"]["1"] == CAROL.name
+    assert next(r for r in d["record"]["investigators"] if r["seat"] == 1) == before
+    # and an AI removed between scenarios leaves its investigator waiting for a player
+    await camps.leave(CHANNEL, clicking(CAROL))
+    await camps.join(CHANNEL, clicking(ALICE), ai=True)
+    gone = await camps.leave(CHANNEL, clicking(ALICE), ai_seat=2)
+    assert gone.public[-1] == (f"{ALICE.name} removes the AI teammate 🤖 Test Scholar from the campaign. Test Scholar "
+                               "(seat 2) waits for a player: /campaign join takes them over.")
+    assert "1" not in (await data(camps))["roster"]
