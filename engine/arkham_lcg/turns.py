@@ -305,6 +305,7 @@ def unplayable(state: LcgState, seat: int, offered: set[int]) -> tuple[Unavailab
 
 
 @asks("turn")
+@board.reading
 def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     seat = frame.owner
     i = state.invs[seat]
