@@ -542,6 +542,16 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
     """
     if record.status != "active":
         return []
+    return [up.model_copy() for up in _kept(content, record) if up.cost <= record.xp]
+
+
+def can_upgrade(content: Content, record: InvestigatorRecord) -> bool:
+    """Whether `legal_upgrades` offers any purchase (asked before each upgrade question; nothing is copied)."""
+    return record.status == "active" and any(up.cost <= record.xp for up in _kept(content, record))
+
+
+def _kept(content: Content, record: InvestigatorRecord) -> tuple[Upgrade, ...]:
+    """Every purchase for the record's deck at any price, from `_PURCHASES` (shared: never handed out)."""
     deck = tuple(sorted((cid, n) for cid, n in record.deck.items() if n > 0))
     key = (id(content), record.code, deck)
     kept = _PURCHASES.get(key)
@@ -549,7 +559,7 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
         if len(_PURCHASES) >= PURCHASES_KEPT:
             _PURCHASES.clear()
         kept = _PURCHASES[key] = (content, _every_purchase(content, record.code, deck))
-    return [up.model_copy() for up in kept[1] if up.cost <= record.xp]
+    return kept[1]
 
 
 #: every purchase for a deck, kept: a campaign's upgrade question reads the list several times per answer. Keyed
@@ -567,21 +577,48 @@ def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ..
     removes: list[str | None] = [None]
     for cid in sorted(deck):
         card = content.player.get(cid)
-        if card is not None and _removable(inv, cid, card) is None:
+        if card is not None and deck[cid] > 0 and _removable(inv, cid, card) is None:
             removes.append(cid)
     adds = [cid for cid in sorted(content.player)
             if _buyable(content.player[cid]) and any(_fits(o, content.player[cid]) for o in inv.deck_options)]
+    counted = {cid: counts_toward_size(inv, cid, content.player[cid]) for cid in deck if cid in content.player}
     ranked: list[tuple[tuple[int, int, str, str, str], Upgrade]] = []
     for add in adds:
         new = content.player[add]
+        adds_one = counts_toward_size(inv, add, new)
         for remove in removes:
-            if remove is None and counts_toward_size(inv, add, new) and not short:
+            if remove is None and adds_one and not short:
                 continue  # cheap skip: it would overfill the deck
-            cost, _, why = _move_error(content, inv, deck, add, remove, known)
-            if why is None:
+            cost = _candidate(content, inv, deck, known, add, new, adds_one, remove, counted)
+            if cost is not None:
                 ranked.append(ranked_upgrade(content, inv, add, remove, cost))
     ranked.sort(key=lambda pair: pair[0])
     return tuple(up for _, up in ranked)
+
+
+def _candidate(content: Content, inv: Investigator, deck: Mapping[str, int], known: _Before, add: str,
+               new: PlayerCard, adds_one: bool, remove: str | None, counted: Mapping[str, bool]) -> int | None:
+    """`_move_error` with `known` for one of `_every_purchase`'s candidates, which are bought cards a player
+    may buy and removals of held cards a purchase may take out: its cost when the purchase is allowed, else
+    None. The same tests in the same order, without the deck after the move (only its size and one count are
+    read)."""
+    if remove == add:
+        return None
+    size_after = known.size + adds_one - (remove is not None and counted[remove])
+    if not min(known.size, inv.deck_size) <= size_after <= max(known.size, inv.deck_size):
+        return None
+    worse = _made_worse(content, inv, known, add, remove)
+    if worse:
+        return None
+    if worse is None:  # a deckbuilding requirement is touched: the whole deck's check decides
+        cost, _, why = _move_error(content, inv, deck, add, remove, known)
+        return cost if why is None else None
+    cost = purchase_cost(content, inv.id, deck, add, remove, size=known.size)
+    if cost == 0 and remove is not None:
+        back = content.player[remove]
+        if back.myriad and deck[remove] > 1 and not is_upgrade(back, new):
+            return None  # a free swap that could be bought back free (see `_move_error`)
+    return cost
 
 
 def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | None,
