@@ -386,6 +386,9 @@ class _Before:
     capacity: dict[int, int]  # the limited lines' limits
     unplaced: dict[tuple[tuple[int, ...], str | None], int] = field(default_factory=dict)  # worked out so far
     lines: dict[str, tuple[int, ...] | None] = field(default_factory=dict)  # a card's limited lines (None: free)
+    #: whether (add, remove) breaks its title's limit worse, worked out so far; remove None when it is of
+    #: another title (the answer is then the add's alone)
+    titled: dict[tuple[str, str | None], bool] = field(default_factory=dict)
 
 
 def _before(content: Content, inv: Investigator, deck: Mapping[str, int]) -> _Before:
@@ -438,7 +441,12 @@ def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, 
         if left > before.amounts.get(("limit", ""), 0):
             return True
     title = _title(card)
-    group = {cid: (c, n) for cid, c, n in before.titles.get(title, [])}
+    held_titled = before.titles.get(title, [])
+    same = remove if any(cid == remove for cid, _, _ in held_titled) else None
+    found = before.titled.get((add, same))
+    if found is not None:
+        return found
+    group = {cid: (c, n) for cid, c, n in held_titled}
     held = group.get(add, (card, 0))[1]
     group[add] = (card, held + 1)
     if remove in group:
@@ -448,7 +456,8 @@ def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, 
         else:
             del group[remove]
     over = sum(n for _, n in group.values()) - min(c.deck_limit for c, _ in group.values())
-    return over > before.amounts.get(("title", title), 0)
+    found = before.titled[(add, same)] = over > before.amounts.get(("title", title), 0)
+    return found
 
 
 def _move_error(content: Content, inv: Investigator, deck: Mapping[str, int], add: str, remove: str | None,
