@@ -36,8 +36,22 @@ OPENING_HAND = 5
 ACTIONS_PER_TURN = 3
 
 
+#: each content version's content and its table of every card (a version's content never changes once
+#: loaded): asked on nearly every rules step, so one dict read
+_BY_VERSION: dict[str, tuple[Content, dict[str, AnyCard]]] = {}
+
+
+def _of(version: str) -> tuple[Content, dict[str, AnyCard]]:
+    found = _BY_VERSION.get(version)
+    if found is None:
+        c = CONTENT_BY_VERSION.of(version)
+        found = _BY_VERSION[version] = (c, lookup(c).cards)
+    return found
+
+
 def content(state: LcgState) -> Content:
-    return CONTENT_BY_VERSION.of(state.content_version)
+    found = _BY_VERSION.get(state.content_version)
+    return (found or _of(state.content_version))[0]
 
 
 def scen(state: LcgState) -> ScenarioState:
@@ -52,7 +66,8 @@ def card(state: LcgState, uid: int) -> CardInst:
 
 
 def cdef(state: LcgState, uid: int) -> AnyCard:
-    return content(state).card(current_code(state, uid))
+    found = _BY_VERSION.get(state.content_version)
+    return (found or _of(state.content_version))[1][current_code(state, uid)]
 
 
 def pdef(state: LcgState, uid: int) -> PlayerCard:
@@ -297,8 +312,7 @@ def _mods_now(state: LcgState, seat: int) -> list[dict[str, Any]]:
     threat area, cards of investigators at its location with `who: here`, every card with `who: all`, the
     enemies engaged with it and its location's cards, and its lasting effects."""
     i = state.invs[seat]
-    c = content(state)
-    cards = lookup(c).cards
+    c, cards = _BY_VERSION.get(state.content_version) or _of(state.content_version)
     out: list[dict[str, Any]] = []
 
     def add(mods: list[dict[str, Any]], mine: bool, same_place: bool) -> None:

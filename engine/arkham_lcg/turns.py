@@ -366,6 +366,7 @@ def run_sync_actions(state: LcgState, frame: Frame, events: Events) -> None:
         board.sync_actions(state, frame.owner)
 
 
+@board.reading
 def skip_turn_if_idle(state: LcgState, frame: Frame) -> bool:
     """A turn with no action left and nothing free to do ends by itself (no question)."""
     seat = frame.owner
