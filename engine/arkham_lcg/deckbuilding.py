@@ -389,6 +389,10 @@ class _Before:
     #: whether (add, remove) breaks its title's limit worse, worked out so far; remove None when it is of
     #: another title (the answer is then the add's alone)
     titled: dict[tuple[str, str | None], bool] = field(default_factory=dict)
+    held_titles: dict[str, str] = field(default_factory=dict)  # each chosen card's title
+    #: a purchase's price, worked out so far, by (add, remove); remove "" for any card of another title (the
+    #: price is then the added card's alone)
+    prices: dict[tuple[str, str | None], int] = field(default_factory=dict)
 
 
 def _before(content: Content, inv: Investigator, deck: Mapping[str, int]) -> _Before:
@@ -407,7 +411,8 @@ def _before(content: Content, inv: Investigator, deck: Mapping[str, int]) -> _Be
                 needs += [(cid, lines)] * n
     return _Before(size=deck_count(content, inv.id, deck),
                    amounts={p.key: p.amount for p in _problems(content, inv, deck, None)}, required=required,
-                   titles=titles, needs=needs, capacity={i: o.limit or 0 for i, o in limited})
+                   titles=titles, needs=needs, capacity={i: o.limit or 0 for i, o in limited},
+                   held_titles={cid: title for title, group in titles.items() for cid, _, _ in group})
 
 
 def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, remove: str | None) -> bool | None:
@@ -441,12 +446,11 @@ def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, 
         if left > before.amounts.get(("limit", ""), 0):
             return True
     title = _title(card)
-    held_titled = before.titles.get(title, [])
-    same = remove if any(cid == remove for cid, _, _ in held_titled) else None
+    same = remove if remove is not None and before.held_titles.get(remove) == title else None
     found = before.titled.get((add, same))
     if found is not None:
         return found
-    group = {cid: (c, n) for cid, c, n in held_titled}
+    group = {cid: (c, n) for cid, c, n in before.titles.get(title, [])}
     held = group.get(add, (card, 0))[1]
     group[add] = (card, held + 1)
     if remove in group:
@@ -622,7 +626,10 @@ def _candidate(content: Content, inv: Investigator, deck: Mapping[str, int], kno
     if worse is None:  # a deckbuilding requirement is touched: the whole deck's check decides
         cost, _, why = _move_error(content, inv, deck, add, remove, known)
         return cost if why is None else None
-    cost = purchase_cost(content, inv.id, deck, add, remove, size=known.size)
+    key = (add, remove if remove is None or _title(content.player[remove]) == _title(new) else "")
+    cost = known.prices.get(key)
+    if cost is None:
+        cost = known.prices[key] = purchase_cost(content, inv.id, deck, add, remove, size=known.size)
     if cost == 0 and remove is not None:
         back = content.player[remove]
         if back.myriad and deck[remove] > 1 and not is_upgrade(back, new):
