@@ -42,6 +42,7 @@ from pydantic import BaseModel
 from engine.arkham_lcg.content import Content, DeckOption, Investigator, PlayerCard
 from engine.arkham_lcg.state import InvestigatorRecord
 from engine.core.errors import IllegalAction
+from engine.core.trusted import trusted
 
 CODE_PREFIX = "L1."
 #: a deck code longer than this is not a deck (a guard before decoding untrusted text)
@@ -624,8 +625,8 @@ def _candidate(content: Content, inv: Investigator, deck: Mapping[str, int], kno
     if worse:
         return None
     if worse is None:  # a deckbuilding requirement is touched: the whole deck's check decides
-        cost, _, why = _move_error(content, inv, deck, add, remove, known)
-        return cost if why is None else None
+        whole, _, why = _move_error(content, inv, deck, add, remove, known)
+        return whole if why is None else None
     key = (add, remove if remove is None or _title(content.player[remove]) == _title(new) else "")
     cost = known.prices.get(key)
     if cost is None:
@@ -648,7 +649,9 @@ def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | 
     else:
         group, order = 2, -cost
     label = _label(content, add, remove, cost)
-    return (group, order, label, add, remove or ""), Upgrade(add=add, remove=remove, cost=cost, label=label)
+    # built without validating again (engine/core/trusted.py): a purchase list holds hundreds
+    up = trusted(Upgrade, {"add": add, "remove": remove, "cost": cost, "label": label})
+    return (group, order, label, add, remove or ""), up
 
 
 def apply_upgrade(content: Content, record: InvestigatorRecord, upgrade: Upgrade) -> InvestigatorRecord:

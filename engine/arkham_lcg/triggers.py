@@ -22,7 +22,7 @@ from engine.arkham_lcg import board
 from engine.arkham_lcg.content import Ability, PlayerCard, lookup
 from engine.arkham_lcg.effects import run as run_effects
 from engine.arkham_lcg.moments import window_words
-from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
+from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say, step
 from engine.arkham_lcg.state import LcgState
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
@@ -163,7 +163,7 @@ def ctx_for(state: LcgState, seat: int, uid: int, data: dict[str, Any] | None = 
 
 def use_step(seat: int, uid: int, ab: Ability, ctx: dict[str, Any], code: str, announce: bool = True) -> Step:
     """Using an ability. `announce`: narrate it (a window's response is narrated by the window already)."""
-    return Step(op="use_ability", seat=seat, source=code, args={"uid": uid, "ability": ab.id, "ctx": ctx,
+    return step(op="use_ability", seat=seat, source=code, args={"uid": uid, "ability": ab.id, "ctx": ctx,
                                                                 "announce": announce})
 
 
@@ -402,8 +402,8 @@ def window_refusals(state: LcgState, seat: int, offered: set[str]) -> tuple[Unav
 @board.reading
 def ask_pw(state: LcgState, frame: Frame, seat: int) -> Prompt:
     # a fast card in your hand is yours alone to see (`Option.private`); the window itself is asked in the open
-    opts = [Option(id=oid, label=label, data=step, private=oid.startswith("p") and oid[1:].isdigit())
-            for oid, label, step in fast_options(state, seat)]
+    opts = [Option(id=oid, label=label, data=fast, private=oid.startswith("p") and oid[1:].isdigit())
+            for oid, label, fast in fast_options(state, seat)]
     closed = window_refusals(state, seat, {o.id for o in opts})
     opts.append(Option(id=PASS, label="Pass", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Player window ({frame.args.get('why', '')})",

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arkham_lcg import board, deckbuilding
+from engine.arkham_lcg import board, deckbuilding, ops
 from engine.arkham_lcg.content import Content, default_content, load_content, lookup
 from engine.arkham_lcg.deckbuilding import can_upgrade, legal_upgrades, starting_deck
 from engine.arkham_lcg.state import InvestigatorRecord
+from engine.core.events import Event
+from engine.core.flow import Step
+from engine.core.prompt import Option
 from tests.engine.arkham_lcg.conftest import PACK
 from tests.engine.arkham_lcg.helpers import prompt
 from tests.engine.arkham_lcg.test_faq_framework import _ids, _start
@@ -95,3 +98,24 @@ def test_whether_any_purchase_is_open_is_what_the_list_says() -> None:
                 assert can_upgrade(content, record) == bool(legal_upgrades(content, record)), (code, xp)
         gone = InvestigatorRecord(seat=0, code=code, deck=dict(deck), xp=5, xp_earned=5, status="killed")
         assert not can_upgrade(content, gone) and legal_upgrades(content, gone) == []
+
+
+def test_the_quick_constructors_make_what_the_models_make() -> None:
+    """Narration, menu options and steps are built without validating the engine's own values again: each is
+    the model its class makes from the same values, defaults included."""
+    events: list[Event] = []
+    ops.say(events, "P1 draws 1 card.", "draw", 0, "upkeep", render=True, private_to=0, n=1)
+    ops.say(events, "The mythos phase ends.")
+    assert events == [Event(kind="draw", text="P1 draws 1 card.", seat=0, cause="upkeep", render=True,
+                            private_to=0, data={"n": 1}),
+                      Event(kind="note", text="The mythos phase ends.")]
+    moved = ops.step(op="move_inv", seat=0, source="move", args={"to": "l.hall"})
+    assert moved == Step(op="move_inv", seat=0, source="move", args={"to": "l.hall"})
+    assert ops.step(op="round", source="rules") == Step(op="round", source="rules")
+    assert ops.option(oid="move:l.hall", label="Move to Hall", data={"steps": [moved]}, detail="d", private=True) \
+        == Option(id="move:l.hall", label="Move to Hall", data={"steps": [moved]}, detail="d", private=True)
+    assert ops.option(oid="end", label="End your turn", role="pass") == Option(id="end", label="End your turn",
+                                                                               role="pass")
+    for made in (events[1], moved, ops.option(oid="x", label="X")):
+        assert made.model_dump_json() == type(made).model_validate(made.model_dump()).model_dump_json()
+        assert list(made.__dict__) == list(type(made).model_fields)  # fields in the model's order
