@@ -531,18 +531,18 @@ class Lookup:
     def __init__(self, content: Content) -> None:
         self.content = content
         self.cards: dict[str, AnyCard] = {}
-        # a card id found in two tables reads as the first table's, player cards first
+        # an id in two tables reads as it always did: from the first of player cards, enemies, treacheries,
+        # locations, acts, agendas, investigators (the later update wins, so they go in the reverse order)
         for table in (content.investigators, content.agendas, content.acts, content.locations, content.treacheries,
                       content.enemies, content.player):
             self.cards.update(table)
-        #: window name ("after:enemy.defeated") -> the ids of the cards with a reaction or forced ability in it
-        self.answering: dict[str, frozenset[str]] = {}
         found: dict[str, set[str]] = {}
         for cid, card in self.cards.items():
             for ab in card.abilities:
                 if ab.kind in ("reaction", "forced") and ab.window:
                     found.setdefault(ab.window, set()).add(cid)
-        self.answering = {name: frozenset(ids) for name, ids in found.items()}
+        #: window name ("after:enemy.defeated") -> the ids of the cards with a reaction or forced ability in it
+        self.answering: dict[str, frozenset[str]] = {name: frozenset(ids) for name, ids in found.items()}
         #: the windows a fast card in hand is played in
         self.play_windows: frozenset[str] = frozenset(
             c.play_window for c in content.player.values() if c.play_window is not None)
