@@ -3,10 +3,14 @@ modifier in play, counts and conditions. Nothing here changes the state except `
 
 from __future__ import annotations
 
+import functools
 from collections import deque
-from typing import Any
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import Any, ParamSpec, TypeVar
 
 from engine.arkham_lcg.content import (
+    CONTENT_BY_VERSION,
     ENEMY_KEYWORDS,
     ActCard,
     AgendaCard,
@@ -16,7 +20,7 @@ from engine.arkham_lcg.content import (
     Investigator,
     LocationCard,
     PlayerCard,
-    content_of,
+    lookup,
 )
 from engine.arkham_lcg.state import CardInst, EnemyState, InvState, LcgState, ScenarioState, Zone
 from engine.core.errors import EngineError
@@ -32,8 +36,22 @@ OPENING_HAND = 5
 ACTIONS_PER_TURN = 3
 
 
+#: each content version's content and its table of every card (a version's content never changes once
+#: loaded): asked on nearly every rules step, so one dict read
+_BY_VERSION: dict[str, tuple[Content, dict[str, AnyCard]]] = {}
+
+
+def _of(version: str) -> tuple[Content, dict[str, AnyCard]]:
+    found = _BY_VERSION.get(version)
+    if found is None:
+        c = CONTENT_BY_VERSION.of(version)
+        found = _BY_VERSION[version] = (c, lookup(c).cards)
+    return found
+
+
 def content(state: LcgState) -> Content:
-    return content_of(state.content_version)
+    found = _BY_VERSION.get(state.content_version)
+    return (found or _of(state.content_version))[0]
 
 
 def scen(state: LcgState) -> ScenarioState:
@@ -48,7 +66,8 @@ def card(state: LcgState, uid: int) -> CardInst:
 
 
 def cdef(state: LcgState, uid: int) -> AnyCard:
-    return content(state).card(current_code(state, uid))
+    found = _BY_VERSION.get(state.content_version)
+    return (found or _of(state.content_version))[1][current_code(state, uid)]
 
 
 def pdef(state: LcgState, uid: int) -> PlayerCard:
@@ -252,12 +271,48 @@ def shroud(state: LcgState, code: str) -> int:
 
 # ---------------------------------------------------------------- modifiers and skill values
 
+#: while a question is built the state does not change (building a prompt never does), so what is in force on
+#: a seat is worked out once for the whole question: a turn's menu asks it for nearly every option
+_READING: ContextVar[dict[tuple[int, int], list[dict[str, Any]]] | None] = ContextVar("lcg_reading", default=None)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def reading(fn: Callable[P, R]) -> Callable[P, R]:
+    """`fn` only reads the state (a prompt, the seats a question is for): the modifiers in force are worked
+    out once per seat while it runs."""
+    @functools.wraps(fn)
+    def read(*args: P.args, **kwargs: P.kwargs) -> R:
+        if _READING.get() is not None:
+            return fn(*args, **kwargs)
+        token = _READING.set({})
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _READING.reset(token)
+    return read
+
+
 def _mods_on(state: LcgState, seat: int) -> list[dict[str, Any]]:
+    """Every constant modifier that applies to `seat` now (`_mods_now`); the same list again while a question
+    is built (`reading`). Read only: the list may be shared."""
+    memo = _READING.get()
+    if memo is None:
+        return _mods_now(state, seat)
+    key = (id(state), seat)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _mods_now(state, seat)
+    return found
+
+
+def _mods_now(state: LcgState, seat: int) -> list[dict[str, Any]]:
     """Every constant modifier that applies to `seat` now: its investigator card, the cards it controls, its
     threat area, cards of investigators at its location with `who: here`, every card with `who: all`, the
     enemies engaged with it and its location's cards, and its lasting effects."""
     i = state.invs[seat]
-    c = content(state)
+    c, cards = _BY_VERSION.get(state.content_version) or _of(state.content_version)
     out: list[dict[str, Any]] = []
 
     def add(mods: list[dict[str, Any]], mine: bool, same_place: bool) -> None:
@@ -267,13 +322,14 @@ def _mods_on(state: LcgState, seat: int) -> list[dict[str, Any]]:
                 out.append(m)
 
     add(c.investigators[i.code].modifiers, True, True)
-    for other in range(len(state.invs)):
-        o = state.invs[other]
+    for other, o in enumerate(state.invs):
         if o.status != "playing" and other != seat:
             continue
         same = o.location == i.location
         for uid in [*o.play, *o.threat]:
-            add(cdef(state, uid).modifiers, other == seat, same)
+            mods = cards[current_code(state, uid)].modifiers
+            if mods:  # most cards in play change no value: nothing to sort
+                add(mods, other == seat, same)
     if state.scenario is not None:
         for e in engaged(state, seat):
             add(edef(state, e.uid).modifiers, True, True)

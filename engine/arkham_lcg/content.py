@@ -512,19 +512,53 @@ class Content(BaseModel):
     campaign: Campaign
 
     def card(self, cid: str) -> AnyCard:
-        for table in (self.player, self.enemies, self.treacheries, self.locations, self.acts, self.agendas,
-                      self.investigators):
-            found = table.get(cid)
-            if found is not None:
-                return found
-        raise KeyError(cid)
+        found = lookup(self).cards.get(cid)
+        if found is None:
+            raise KeyError(cid)
+        return found
 
     def has(self, cid: str) -> bool:
-        return any(cid in t for t in (self.player, self.enemies, self.treacheries, self.locations, self.acts,
-                                      self.agendas, self.investigators))
+        return cid in lookup(self).cards
 
     def basic_weaknesses(self) -> list[str]:
         return sorted(c.id for c in self.player.values() if c.weakness == "basic")
+
+
+class Lookup:
+    """What the rules ask of a content on nearly every step, worked out once (a content never changes once
+    loaded): every card by id, in one table, and the timing windows some card answers."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.cards: dict[str, AnyCard] = {}
+        # an id in two tables reads as it always did: from the first of player cards, enemies, treacheries,
+        # locations, acts, agendas, investigators (the later update wins, so they go in the reverse order)
+        for table in (content.investigators, content.agendas, content.acts, content.locations, content.treacheries,
+                      content.enemies, content.player):
+            self.cards.update(table)
+        found: dict[str, set[str]] = {}
+        for cid, card in self.cards.items():
+            for ab in card.abilities:
+                if ab.kind in ("reaction", "forced") and ab.window:
+                    found.setdefault(ab.window, set()).add(cid)
+        #: window name ("after:enemy.defeated") -> the ids of the cards with a reaction or forced ability in it
+        self.answering: dict[str, frozenset[str]] = {name: frozenset(ids) for name, ids in found.items()}
+        #: the windows a fast card in hand is played in
+        self.play_windows: frozenset[str] = frozenset(
+            c.play_window for c in content.player.values() if c.play_window is not None)
+
+
+#: each content's lookup, by the content object's id (the entry holds the object, so its id is not reused)
+_LOOKUPS: dict[int, Lookup] = {}
+
+
+def lookup(content: Content) -> Lookup:
+    found = _LOOKUPS.get(id(content))
+    if found is None or found.content is not content:
+        if len(_LOOKUPS) >= 64:  # tests build many small contents; a game uses one
+            _LOOKUPS.clear()
+        found = _LOOKUPS[id(content)] = Lookup(content)
+    return found
 
 
 # ---------------------------------------------------------------- loading

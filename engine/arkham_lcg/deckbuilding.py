@@ -42,6 +42,7 @@ from pydantic import BaseModel
 from engine.arkham_lcg.content import Content, DeckOption, Investigator, PlayerCard
 from engine.arkham_lcg.state import InvestigatorRecord
 from engine.core.errors import IllegalAction
+from engine.core.trusted import trusted
 
 CODE_PREFIX = "L1."
 #: a deck code longer than this is not a deck (a guard before decoding untrusted text)
@@ -386,6 +387,13 @@ class _Before:
     capacity: dict[int, int]  # the limited lines' limits
     unplaced: dict[tuple[tuple[int, ...], str | None], int] = field(default_factory=dict)  # worked out so far
     lines: dict[str, tuple[int, ...] | None] = field(default_factory=dict)  # a card's limited lines (None: free)
+    #: whether (add, remove) breaks its title's limit worse, worked out so far; remove None when it is of
+    #: another title (the answer is then the add's alone)
+    titled: dict[tuple[str, str | None], bool] = field(default_factory=dict)
+    held_titles: dict[str, str] = field(default_factory=dict)  # each chosen card's title
+    #: a purchase's price, worked out so far, by (add, remove); remove "" for any card of another title (the
+    #: price is then the added card's alone)
+    prices: dict[tuple[str, str | None], int] = field(default_factory=dict)
 
 
 def _before(content: Content, inv: Investigator, deck: Mapping[str, int]) -> _Before:
@@ -404,7 +412,8 @@ def _before(content: Content, inv: Investigator, deck: Mapping[str, int]) -> _Be
                 needs += [(cid, lines)] * n
     return _Before(size=deck_count(content, inv.id, deck),
                    amounts={p.key: p.amount for p in _problems(content, inv, deck, None)}, required=required,
-                   titles=titles, needs=needs, capacity={i: o.limit or 0 for i, o in limited})
+                   titles=titles, needs=needs, capacity={i: o.limit or 0 for i, o in limited},
+                   held_titles={cid: title for title, group in titles.items() for cid, _, _ in group})
 
 
 def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, remove: str | None) -> bool | None:
@@ -438,6 +447,10 @@ def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, 
         if left > before.amounts.get(("limit", ""), 0):
             return True
     title = _title(card)
+    same = remove if remove is not None and before.held_titles.get(remove) == title else None
+    found = before.titled.get((add, same))
+    if found is not None:
+        return found
     group = {cid: (c, n) for cid, c, n in before.titles.get(title, [])}
     held = group.get(add, (card, 0))[1]
     group[add] = (card, held + 1)
@@ -448,7 +461,8 @@ def _made_worse(content: Content, inv: Investigator, before: _Before, add: str, 
         else:
             del group[remove]
     over = sum(n for _, n in group.values()) - min(c.deck_limit for c, _ in group.values())
-    return over > before.amounts.get(("title", title), 0)
+    found = before.titled[(add, same)] = over > before.amounts.get(("title", title), 0)
+    return found
 
 
 def _move_error(content: Content, inv: Investigator, deck: Mapping[str, int], add: str, remove: str | None,
@@ -542,6 +556,16 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
     """
     if record.status != "active":
         return []
+    return [up.model_copy() for up in _kept(content, record) if up.cost <= record.xp]
+
+
+def can_upgrade(content: Content, record: InvestigatorRecord) -> bool:
+    """Whether `legal_upgrades` offers any purchase (asked before each upgrade question; nothing is copied)."""
+    return record.status == "active" and any(up.cost <= record.xp for up in _kept(content, record))
+
+
+def _kept(content: Content, record: InvestigatorRecord) -> tuple[Upgrade, ...]:
+    """Every purchase for the record's deck at any price, from `_PURCHASES` (shared: never handed out)."""
     deck = tuple(sorted((cid, n) for cid, n in record.deck.items() if n > 0))
     key = (id(content), record.code, deck)
     kept = _PURCHASES.get(key)
@@ -549,7 +573,7 @@ def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade
         if len(_PURCHASES) >= PURCHASES_KEPT:
             _PURCHASES.clear()
         kept = _PURCHASES[key] = (content, _every_purchase(content, record.code, deck))
-    return [up.model_copy() for up in kept[1] if up.cost <= record.xp]
+    return kept[1]
 
 
 #: every purchase for a deck, kept: a campaign's upgrade question reads the list several times per answer. Keyed
@@ -567,21 +591,51 @@ def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ..
     removes: list[str | None] = [None]
     for cid in sorted(deck):
         card = content.player.get(cid)
-        if card is not None and _removable(inv, cid, card) is None:
+        if card is not None and deck[cid] > 0 and _removable(inv, cid, card) is None:
             removes.append(cid)
     adds = [cid for cid in sorted(content.player)
             if _buyable(content.player[cid]) and any(_fits(o, content.player[cid]) for o in inv.deck_options)]
+    counted = {cid: counts_toward_size(inv, cid, content.player[cid]) for cid in deck if cid in content.player}
     ranked: list[tuple[tuple[int, int, str, str, str], Upgrade]] = []
     for add in adds:
         new = content.player[add]
+        adds_one = counts_toward_size(inv, add, new)
         for remove in removes:
-            if remove is None and counts_toward_size(inv, add, new) and not short:
+            if remove is None and adds_one and not short:
                 continue  # cheap skip: it would overfill the deck
-            cost, _, why = _move_error(content, inv, deck, add, remove, known)
-            if why is None:
+            cost = _candidate(content, inv, deck, known, add, new, adds_one, remove, counted)
+            if cost is not None:
                 ranked.append(ranked_upgrade(content, inv, add, remove, cost))
     ranked.sort(key=lambda pair: pair[0])
     return tuple(up for _, up in ranked)
+
+
+def _candidate(content: Content, inv: Investigator, deck: Mapping[str, int], known: _Before, add: str,
+               new: PlayerCard, adds_one: bool, remove: str | None, counted: Mapping[str, bool]) -> int | None:
+    """`_move_error` with `known` for one of `_every_purchase`'s candidates, which are bought cards a player
+    may buy and removals of held cards a purchase may take out: its cost when the purchase is allowed, else
+    None. The same tests in the same order, without the deck after the move (only its size and one count are
+    read)."""
+    if remove == add:
+        return None
+    size_after = known.size + adds_one - (remove is not None and counted[remove])
+    if not min(known.size, inv.deck_size) <= size_after <= max(known.size, inv.deck_size):
+        return None
+    worse = _made_worse(content, inv, known, add, remove)
+    if worse:
+        return None
+    if worse is None:  # a deckbuilding requirement is touched: the whole deck's check decides
+        whole, _, why = _move_error(content, inv, deck, add, remove, known)
+        return whole if why is None else None
+    key = (add, remove if remove is None or _title(content.player[remove]) == _title(new) else "")
+    cost = known.prices.get(key)
+    if cost is None:
+        cost = known.prices[key] = purchase_cost(content, inv.id, deck, add, remove, size=known.size)
+    if cost == 0 and remove is not None:
+        back = content.player[remove]
+        if back.myriad and deck[remove] > 1 and not is_upgrade(back, new):
+            return None  # a free swap that could be bought back free (see `_move_error`)
+    return cost
 
 
 def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | None,
@@ -595,7 +649,9 @@ def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | 
     else:
         group, order = 2, -cost
     label = _label(content, add, remove, cost)
-    return (group, order, label, add, remove or ""), Upgrade(add=add, remove=remove, cost=cost, label=label)
+    # built without validating again (engine/core/trusted.py): a purchase list holds hundreds
+    up = trusted(Upgrade, {"add": add, "remove": remove, "cost": cost, "label": label})
+    return (group, order, label, add, remove or ""), up
 
 
 def apply_upgrade(content: Content, record: InvestigatorRecord, upgrade: Upgrade) -> InvestigatorRecord:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.arkham_lcg import board
 from engine.arkham_lcg.enemies import engage_all, movers
-from engine.arkham_lcg.ops import FLOW, Events, auto, push, say
+from engine.arkham_lcg.ops import FLOW, Events, auto, push, say, step
 from engine.arkham_lcg.state import LcgState
 from engine.core import windows
 from engine.core.events import PHASE_ENDED, PHASE_STARTED
@@ -22,13 +22,13 @@ from engine.core.flow import Frame, Step
 
 
 def window_step(event: str, seat: int | None = None, **data: object) -> Step:
-    return Step(op="window", seat=seat, source="rules", args={
+    return step(op="window", seat=seat, source="rules", args={
         "window": windows.Window(timing="after", event=event, data={"seat": seat, **data}).model_dump(),
         "used": [], "passed": []})
 
 
 def pw_step(why: str, seats: list[int] | None = None) -> Step:
-    return Step(op="pw", seat=None, source="rules", args={"seats": seats or [], "why": why})
+    return step(op="pw", seat=None, source="rules", args={"seats": seats or [], "why": why})
 
 
 @auto("round")
@@ -269,7 +269,8 @@ def run_upkeep_ready(state: LcgState, frame: Frame, events: Events) -> None:
         i.took_turn = False
         i.bonus_actions = []
     for c in state.cards.values():
-        c.exhausted = False
+        if c.exhausted:  # most cards (every card in a deck) are ready already: no write for them
+            c.exhausted = False
     for e in board.scen(state).enemies.values():
         e.exhausted = False
     say(events, "Every exhausted card and enemy readies.", "upkeep.ready", None, "rules")

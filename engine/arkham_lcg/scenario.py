@@ -385,6 +385,10 @@ def _buy(state: LcgState, seat: int, up: Upgrade, events: Events) -> None:
 
 def upgrade_lapse(state: LcgState, frame: Frame) -> bool:
     """No affordable upgrade: the question is not asked at all."""
-    return frame.op in ("upgrade", "upgrade_swap") and not upgrades(state, frame.owner)
+    if frame.op not in ("upgrade", "upgrade_swap"):
+        return False
+    from engine.arkham_lcg.deckbuilding import can_upgrade
+
+    return not can_upgrade(board.content(state), state.campaign.investigators[frame.owner])
 
 

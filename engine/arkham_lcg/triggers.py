@@ -19,10 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.arkham_lcg import board
-from engine.arkham_lcg.content import Ability, PlayerCard
+from engine.arkham_lcg.content import Ability, PlayerCard, lookup
 from engine.arkham_lcg.effects import run as run_effects
 from engine.arkham_lcg.moments import window_words
-from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say
+from engine.arkham_lcg.ops import FLOW, Events, answers, auto, push, say, step
 from engine.arkham_lcg.state import LcgState
 from engine.core.flow import Answer, Frame, Step
 from engine.core.prompt import Option, Prompt, PromptKind, Unavailable
@@ -163,7 +163,7 @@ def ctx_for(state: LcgState, seat: int, uid: int, data: dict[str, Any] | None = 
 
 def use_step(seat: int, uid: int, ab: Ability, ctx: dict[str, Any], code: str, announce: bool = True) -> Step:
     """Using an ability. `announce`: narrate it (a window's response is narrated by the window already)."""
-    return Step(op="use_ability", seat=seat, source=code, args={"uid": uid, "ability": ab.id, "ctx": ctx,
+    return step(op="use_ability", seat=seat, source=code, args={"uid": uid, "ability": ab.id, "ctx": ctx,
                                                                 "announce": announce})
 
 
@@ -211,7 +211,12 @@ def collect(state: LcgState, window: Window) -> list[Trigger]:
     data = window.data
     wseat = data.get("seat")
     out: list[Trigger] = []
-    for uid in in_play_cards(state):
+    known = lookup(board.content(state))
+    # most windows have no card answering them at all: the cards in play are then not gone through
+    answering = known.answering.get(name, ())
+    for uid in in_play_cards(state) if answering else ():
+        if board.current_code(state, uid) not in answering:
+            continue
         for ab in abilities(state, uid):
             if ab.kind not in ("reaction", "forced") or ab.window != name:
                 continue
@@ -227,7 +232,7 @@ def collect(state: LcgState, window: Window) -> list[Trigger]:
                                    label=f"{board.name(state, uid)}: {ab.text}", forced=ab.kind == "forced",
                                    steps=[use_step(seat, uid, ab, ctx, board.current_code(state, uid), False)]))
     # fast cards in hand played in this window ("cancel that attack")
-    for seat in board.order(state):
+    for seat in board.order(state) if name in known.play_windows else ():
         for uid in state.invs[seat].hand:
             pc = board.content(state).player.get(state.cards[uid].code)
             if pc is None or pc.play_window != name or not _may_play(state, seat, pc):
@@ -301,7 +306,7 @@ def fast_options(state: LcgState, seat: int, in_turn: bool = False) -> list[tupl
             out.append((f"f{uid}:{ab.id}", f"{board.name(state, uid)}: {ab.text}",
                         use_step(seat, uid, ab, ctx, board.current_code(state, uid))))
     own_turn = in_turn or state.turn == seat
-    for uid in [] if board.forbidden(state, seat, "play") or not own_turn else i.hand:
+    for uid in [] if not own_turn or board.forbidden(state, seat, "play") else i.hand:
         pc = board.content(state).player.get(state.cards[uid].code)
         if pc is None or not pc.fast or pc.play_window or not _may_play(state, seat, pc):
             continue
@@ -337,6 +342,7 @@ def _effect_has_target(state: LcgState, seat: int, effects: list[dict[str, Any]]
     return True
 
 
+@board.reading
 def pw_seats(state: LcgState, frame: Frame) -> list[int]:
     wanted = frame.args.get("seats") or board.order(state)
     passed = frame.args.get("passed", [])
@@ -393,10 +399,11 @@ def window_refusals(state: LcgState, seat: int, offered: set[str]) -> tuple[Unav
 
 
 @FLOW.each("pw", seats=pw_seats)
+@board.reading
 def ask_pw(state: LcgState, frame: Frame, seat: int) -> Prompt:
     # a fast card in your hand is yours alone to see (`Option.private`); the window itself is asked in the open
-    opts = [Option(id=oid, label=label, data=step, private=oid.startswith("p") and oid[1:].isdigit())
-            for oid, label, step in fast_options(state, seat)]
+    opts = [Option(id=oid, label=label, data=fast, private=oid.startswith("p") and oid[1:].isdigit())
+            for oid, label, fast in fast_options(state, seat)]
     closed = window_refusals(state, seat, {o.id for o in opts})
     opts.append(Option(id=PASS, label="Pass", data=None, role="pass"))
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE, title=f"Player window ({frame.args.get('why', '')})",

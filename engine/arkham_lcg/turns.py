@@ -18,7 +18,7 @@ from typing import Any
 from engine.arkham_lcg import board
 from engine.arkham_lcg.effects import attack_targets
 from engine.arkham_lcg.enemies import attacks_of_opportunity
-from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, pick, push, say
+from engine.arkham_lcg.ops import FLOW, Events, answers, asks, auto, option, pick, push, say, step
 from engine.arkham_lcg.phases import can_advance_act, pw_step, window_step
 from engine.arkham_lcg.state import LcgState
 from engine.arkham_lcg.triggers import (
@@ -206,61 +206,61 @@ def menu(state: LcgState, seat: int, closed: list[Unavailable] | None = None) ->
             return  # a "cannot" in force: the action is not offered at all
         if kind not in NO_AOO:
             label += aoo
-        opts.append(Option(id=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
+        opts.append(option(oid=oid, label=label, detail=detail, data={"kind": kind, "cost": 1, "steps": steps,
                                                                      "pre": pre or []}, private=private))
 
     if (i.actions > 0 or i.bonus_actions) and i.location is not None:
         here = i.location
         action("investigate", f"Investigate {board.loc_name(state, here)} (shroud {board.shroud(state, here)}, "
                f"{board.counted(s.locations[here].clues, 'clue')})", "investigate",
-               [Step(op="effects", seat=seat, source="investigate", args={"effects": [{"investigate": True}],
+               [step(op="effects", seat=seat, source="investigate", args={"effects": [{"investigate": True}],
                                                                           "ctx": {"seat": seat}})])
         for c in board.connections(state, here):
             seen = "" if s.locations[c].revealed else " (unrevealed)"
             action(f"move:{c}", f"Move to {board.loc_name(state, c)}{seen}", "move",
-                   [Step(op="move_inv", seat=seat, source="move", args={"to": c})])
-        action("draw", "Draw 1 card", "draw", [Step(op="draw", seat=seat, source="draw action", args={"n": 1})])
+                   [step(op="move_inv", seat=seat, source="move", args={"to": c})])
+        action("draw", "Draw 1 card", "draw", [step(op="draw", seat=seat, source="draw action", args={"n": 1})])
         action("resource", "Gain 1 resource", "resource",
-               [Step(op="effects", seat=seat, source="resource action",
+               [step(op="effects", seat=seat, source="resource action",
                      args={"effects": [{"resources": 1}], "ctx": {"seat": seat}})])
         mine = {e.uid for e in board.engaged(state, seat)}
         for e in board.enemies_at(state, here):
             if e.uid not in mine and not board.is_massive(state, e):
                 action(f"engage:{e.uid}", f"Engage {board.name(state, e.uid)}", "engage",
-                       [Step(op="engage_with", seat=seat, source="engage", args={"uid": e.uid, "seat": seat,
+                       [step(op="engage_with", seat=seat, source="engage", args={"uid": e.uid, "seat": seat,
                                                                                "force": True})])
         for uid in attack_targets(state, seat):
             e = s.enemies[uid]
             action(f"fight:{uid}", f"Fight {board.name(state, uid)} (fight {board.enemy_fight(state, e)}, "
                    f"{e.health - e.damage} health left)", "fight",
-                   [Step(op="fight_start", seat=seat, source="fight", args={"uid": uid, "arg": {}})])
+                   [step(op="fight_start", seat=seat, source="fight", args={"uid": uid, "arg": {}})])
         for e in board.engaged(state, seat):
             action(f"evade:{e.uid}", f"Evade {board.name(state, e.uid)} (evade {board.enemy_evade(state, e)})",
-                   "evade", [Step(op="evade_start", seat=seat, source="evade", args={"uid": e.uid, "arg": {}})])
+                   "evade", [step(op="evade_start", seat=seat, source="evade", args={"uid": e.uid, "arg": {}})])
         for uid in playable(state, seat):
             pc = board.pdef(state, uid)
             cost = board.counted(pc.cost or 0, "resource")
             action(f"play:{uid}", f"Play {board.name(state, uid)} ({cost})", pc.action or "play",
-                   [Step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}, "paid": True})],
-                   pc.text, pre=[Step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})], private=True)
+                   [step(op="play_card", seat=seat, source=pc.id, args={"uid": uid, "ctx": {}, "paid": True})],
+                   pc.text, pre=[step(op="pay_card", seat=seat, source=pc.id, args={"uid": uid})], private=True)
     for uid, ab in action_abilities(state, seat, closed):
         kind = ab.type or "activate"
         steps = [use_step(seat, uid, ab, ctx_for(state, seat, uid), board.current_code(state, uid))]
         if ab.type == "resign":
-            steps.append(Step(op="defeat", seat=seat, source="resign", args={"how": "resigned"}))
+            steps.append(step(op="defeat", seat=seat, source="resign", args={"how": "resigned"}))
         cost = ab.cost.actions
         label = f"{board.name(state, uid)}: {ab.text}" + (aoo if cost and kind not in NO_AOO else "")
-        opts.append(Option(id=f"ab:{uid}:{ab.id}", label=label, data={"kind": kind, "cost": 0, "paid": cost,
+        opts.append(option(oid=f"ab:{uid}:{ab.id}", label=label, data={"kind": kind, "cost": 0, "paid": cost,
                                                                        "steps": steps}))
     if can_advance_act(state):
         a = board.act(state)
         assert a is not None
-        opts.append(Option(id="act", label=f"Spend clues to advance the act ({a.name})",
-                           data={"kind": "free", "cost": 0, "steps": [Step(op="spend_act_clues", seat=seat,
+        opts.append(option(oid="act", label=f"Spend clues to advance the act ({a.name})",
+                           data={"kind": "free", "cost": 0, "steps": [step(op="spend_act_clues", seat=seat,
                                                                             source="act")]}))
-    for oid, label, step in fast_options(state, seat, in_turn=True):
+    for oid, label, fast in fast_options(state, seat, in_turn=True):
         in_hand = oid.startswith("p") and oid[1:].isdigit()  # a fast card played from hand
-        opts.append(Option(id=oid, label=label, data={"kind": "free", "cost": 0, "steps": [step]}, private=in_hand))
+        opts.append(option(oid=oid, label=label, data={"kind": "free", "cost": 0, "steps": [fast]}, private=in_hand))
     return opts
 
 
@@ -305,13 +305,14 @@ def unplayable(state: LcgState, seat: int, offered: set[int]) -> tuple[Unavailab
 
 
 @asks("turn")
+@board.reading
 def ask_turn(state: LcgState, frame: Frame) -> Prompt:
     seat = frame.owner
     i = state.invs[seat]
     spent: list[Unavailable] = []
     opts = menu(state, seat, spent)
     closed = (*unplayable(state, seat, {uid for o in opts if (uid := _played(o)) is not None}), *spent)
-    opts.append(Option(id=END, label="End your turn", data=None, role="pass"))
+    opts.append(option(oid=END, label="End your turn", data=None, role="pass"))
     # The turn is asked in the open (your partners see your options); the options that name cards in your
     # hand are yours alone to see (`Option.private`), and front ends open them privately.
     return Prompt(seq=0, seats=[seat], kind=PromptKind.ONE,
@@ -320,11 +321,11 @@ def ask_turn(state: LcgState, frame: Frame) -> Prompt:
                   unavailable=closed)
 
 
-def _played(option: Option) -> int | None:
+def _played(offered: Option) -> int | None:
     """The hand card a menu option plays (its `play_card` step), if any."""
-    for step in option.data["steps"] if isinstance(option.data, dict) else ():
-        if step.op == "play_card":
-            uid = step.args.get("uid")
+    for one in offered.data["steps"] if isinstance(offered.data, dict) else ():
+        if one.op == "play_card":
+            uid = one.args.get("uid")
             return uid if isinstance(uid, int) else None
     return None
 
@@ -343,9 +344,9 @@ def answer_turn(state: LcgState, frame: Frame, answer: Answer, events: Events) -
     if kind in i.bonus_actions and (chosen["cost"] or chosen.get("paid")):
         i.bonus_actions.remove(kind)  # FAQ §1.10: the first action that qualifies uses the additional action
         if chosen.get("paid"):
-            for step in chosen["steps"]:
-                if step.op == "use_ability":
-                    step.args["bonus_used"] = 1
+            for one in chosen["steps"]:
+                if one.op == "use_ability":
+                    one.args["bonus_used"] = 1
     else:
         i.actions -= chosen["cost"]
     # A.4: costs (an action, the card's resources) are paid, then attacks of opportunity, then the action
@@ -365,6 +366,7 @@ def run_sync_actions(state: LcgState, frame: Frame, events: Events) -> None:
         board.sync_actions(state, frame.owner)
 
 
+@board.reading
 def skip_turn_if_idle(state: LcgState, frame: Frame) -> bool:
     """A turn with no action left and nothing free to do ends by itself (no question)."""
     seat = frame.owner

@@ -1,10 +1,12 @@
 """Card game benchmark: random full scenarios per second (one core), whole campaigns per second, restore time
 (JSON load of a mid-game state), and the smart agent's results per scenario and difficulty.
-Run: python -m tests.bench.bench_arkham_lcg [--games N]"""
+Run: python -m tests.bench.bench_arkham_lcg [--games N]; `--fingerprint` hashes whole games instead, to show two
+trees play the same games."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import time
 from collections import Counter
@@ -77,11 +79,51 @@ def win_rates(games: int, seed: int, agent: str) -> None:
         print(f"  {agent} {difficulty}: campaigns won {100 * won / games:.0f}%; scenarios: {parts}")
 
 
+def fingerprint(seeds: range, agent: str) -> str:
+    """One sha256 over whole games (each seed with 1 to 4 players): every prompt (title, option ids, labels and
+    details, closed choices with why), every answer, every event's text, the state's JSON every 25 actions and
+    at the end. A speed-up must leave it unchanged: run it on both trees (`--fingerprint`)."""
+    total = hashlib.sha256()
+    for seed in seeds:
+        for players in range(1, 5):
+            h = hashlib.sha256()
+            who = RandomAgent(seed) if agent == "random" else get_agent("arkham-lcg", agent, seed)
+            state, events = api.new_game("arkham-lcg", [SeatSpec(seat=i, name=f"p{i}") for i in range(players)],
+                                         {}, seed)
+            actions = 0
+            while True:
+                h.update("\0".join(e.text for e in events).encode())
+                if state.over:
+                    break
+                pending = api.prompts(state)
+                for p in pending:
+                    h.update(repr((p.seq, p.seats, p.kind, p.title, p.reason, p.default)).encode())
+                    h.update("".join(f"{o.id}|{o.label}|{o.detail}|{o.private}|{o.role}\n"
+                                     for o in p.options).encode())
+                    h.update("".join(f"{u.id}|{u.label}|{u.why}\n" for u in p.unavailable).encode())
+                action = who.act(state, pending[0])
+                h.update(repr(action).encode())
+                state, events = api.apply(state, action, in_place=True, prompt=pending[0])
+                actions += 1
+                if actions % 25 == 0:
+                    h.update(api.to_json(state).encode())
+            h.update(api.to_json(state).encode())
+            total.update(h.digest())
+    return total.hexdigest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fingerprint", action="store_true",
+                        help="print the fingerprint of --games random seeds and a quarter as many smart ones")
     args = parser.parse_args()
+    if args.fingerprint:
+        default_content()
+        print("random", fingerprint(range(args.seed, args.seed + args.games), "random"))
+        print("smart", fingerprint(range(args.seed, args.seed + max(1, args.games // 4)), "smart"))
+        return
     engine_figures(args.games, args.seed)
     win_rates(max(1, args.games // 2), args.seed, "smart")
 
