@@ -87,9 +87,13 @@ def instructions(games: int, seed: int, game: str = "elder-sign") -> tuple[float
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
 
     def count(n: int) -> tuple[int, int]:
-        code = (f"from tests.bench.bench_engine import playouts; g, a, n = playouts({n}, {seed}); print('actions', n)")
+        # the rules are imported in every run, the empty one too: importing (and compiling, without bytecode
+        # files) is not a game's cost
+        loaded = f"from engine.games import get_game; get_game({game!r}); "
+        code = loaded + (f"from tests.bench.bench_engine import playouts; g, a, n = playouts({n}, {seed}); "
+                         "print('actions', n)")
         if game == "arkham-lcg":
-            code = ("from engine.arkham_lcg.content import default_content; default_content(); "
+            code = loaded + ("from engine.arkham_lcg.content import default_content; default_content(); "
                     "from tests.bench.bench_arkham_lcg import play; "
                     f"n = sum(play({seed} + g, 1 + g % 4, 'random', {{}})[1] for g in range({n})); "
                     "print('actions', n)")
