@@ -322,12 +322,14 @@ _SECTION_NAMES = tuple(c.name for c in Section.__table__.columns if c.name != "i
 
 
 @functools.cache
-def _upsert_sections(dialect: str) -> Any:
-    """INSERT a section; a known one (same game and number) updates its service columns instead. Run with
-    several rows at once (executemany), SQLAlchemy sends them as one statement (its "insertmanyvalues"), and,
-    unlike an INSERT holding its rows' values, the statement is compiled once, not on every step."""
+def _upsert_sections(dialect: str, rows: int) -> Any:
+    """INSERT `rows` sections in one statement; a known one (same game and number) updates its service columns
+    instead. Its values are bound by name (`<column>_<row>`), so the statement is built and compiled once for
+    each number of rows, not on every step."""
     table = Section.__table__  # type: ignore[attr-defined]
     upsert = postgresql_insert(table) if dialect == "postgresql" else sqlite_insert(table)
+    upsert = upsert.values([{name: bindparam(f"{name}_{i}", type_=table.c[name].type) for name in _SECTION_NAMES}
+                            for i in range(rows)])
     stmt = upsert.on_conflict_do_update(index_elements=["game_id", "number"],
                                         set_={name: upsert.excluded[name] for name in SERVICE_COLUMNS})
     return stmt.returning(table.c.id, table.c.number)
@@ -339,9 +341,10 @@ def _write_sections(conn: Connection, sections: Sequence[SectionRecord]) -> None
     Several sections (a step that closes one and begins the next) go in one statement: an insert whose
     known rows, found by (game, number), update their service columns instead."""
     if len(sections) > 1:
-        rows = [{name: getattr(section, name) for name in _SECTION_NAMES} for section in sections]
+        values = {f"{name}_{i}": getattr(section, name)
+                  for i, section in enumerate(sections) for name in _SECTION_NAMES}
         ids = {number: section_id for section_id, number in
-               conn.execute(_upsert_sections(conn.dialect.name), rows).all()}
+               _run(conn, _upsert_sections(conn.dialect.name, len(sections)), values).all()}
         for section in sections:
             if section.id is None:
                 section.id = ids[section.number]
