@@ -12,8 +12,9 @@ means the change was committed and only what followed (a reply, a picture) faile
 Every command that changes something records its interaction id in the same transaction (Store.scope), so
 a repeated interaction is a no-op for every command. Memory and disk stay bounded: the game cache drops
 finished and idle games (LRU beyond `cache_size`), and a game keeps its latest snapshot plus keepers (the
-start, phase ends, every `snapshot_every` steps) within `SNAPSHOT_WINDOW` steps; any other step is rebuilt
-by replaying the action log from the nearest earlier snapshot.
+start, phase ends at least `BOARD_SNAPSHOT_GAP` steps apart, every `snapshot_every` steps) within
+`SNAPSHOT_WINDOW` steps; any other step is rebuilt by replaying the action log from the nearest earlier
+snapshot.
 """
 
 from __future__ import annotations
@@ -87,6 +88,10 @@ FULL_EXPORT = "export-full"  # the audit command of an export with the seed; suc
 CACHE_SIZE = 512  # games kept in memory; the least recently used go first
 CACHE_IDLE_SECONDS = 1800.0  # a game nobody touched for this long is dropped from memory
 SNAPSHOT_EVERY = 20  # a kept snapshot at least every N steps (besides phase ends), so undo replays little
+#: a step that ends a section with a board keeps its snapshot (the board of that step is then drawn without
+#: replaying) only this many steps after the last one kept: in a game where nearly every step ends a section
+#: (the card game), a snapshot every step was a fifth statement on half the clicks
+BOARD_SNAPSHOT_GAP = 4
 SNAPSHOT_WINDOW = 200  # kept snapshots older than this many steps go (an undo that deep replays from step 0)
 INTERACTION_MEMORY = timedelta(days=1)  # Discord never redelivers an interaction that late
 HOUSEKEEPING_SECONDS = 3600.0
@@ -110,6 +115,7 @@ class Loaded:
     #: the prompts `state` waits for, computed once per step (`prompts()`) and shared by the cache's copies
     pending: list[Prompt] | None = field(default=None, repr=False)
     head: str | None = None  # `state` as JSON (as committed or read), when known: a click's working copy parses it
+    kept_step: int | None = None  # the latest step this process kept a snapshot of (None: not known)
 
     def prompts(self) -> list[Prompt]:
         """What the step waits for. Every part of one click reads it from here: the engine builds a step's
@@ -337,7 +343,7 @@ class GameService:
         if cached is not None and cached.game.version == game.version:
             self._touch(game.id or 0)
             return Loaded(game=game, seats=cached.seats, state=cached.state, section=cached.section,
-                          pending=cached.prompts(), head=cached.head)
+                          pending=cached.prompts(), head=cached.head, kept_step=cached.kept_step)
         assert game.id is not None
         seats = await self.store.seats(game.id)
         if game.status == LOBBY:
@@ -395,7 +401,7 @@ class GameService:
         # The game row is shared with the cache's entry: only a committed step changes it (`_commit`), and
         # that step's Loaded then replaces the entry.
         return Loaded(game=cached.game, seats=cached.seats, state=cached.state, section=cached.section,
-                      pending=cached.prompts(), head=cached.head)
+                      pending=cached.prompts(), head=cached.head, kept_step=cached.kept_step)
 
     def _remember(self, loaded: Loaded) -> None:
         """Cache a game that is still open; a finished one is dropped (reads of it reload, rarely)."""
@@ -410,9 +416,14 @@ class GameService:
         self._touch(game_id)
         self._evict()
 
-    def _keeper(self, state: GameState, events: Sequence[Event], closing: bool) -> bool:
-        """Whether the snapshot of this step is kept once later steps exist (else only while it is the head)."""
-        return state.step == 0 or state.step % self.snapshot_every == 0 or closing or any(e.render for e in events)
+    def _keeper(self, state: GameState, events: Sequence[Event], closing: bool, kept_step: int | None) -> bool:
+        """Whether the snapshot of this step is kept once later steps exist (else only while it is the head):
+        the start, every `snapshot_every` steps, a game's end, and a step that ends a section with a board, when
+        the last snapshot kept is `BOARD_SNAPSHOT_GAP` steps back or more (or not known)."""
+        if state.step == 0 or state.step % self.snapshot_every == 0 or closing:
+            return True
+        recent = kept_step is not None and 0 <= state.step - kept_step < BOARD_SNAPSHOT_GAP
+        return not recent and any(e.render for e in events)
 
     async def _commit(
         self, loaded: Loaded, state: GameState | None, events: Sequence[Event], *,
@@ -449,7 +460,7 @@ class GameService:
             writer.finish(step, awaited, over_line=over)
         prompt_seq = state.prompt_seq if state is not None and still_open else None
         writing = state is not None and write_state
-        keep = writing and state is not None and self._keeper(state, events, not still_open)
+        keep = writing and state is not None and self._keeper(state, events, not still_open, loaded.kept_step)
         prune_below, keeps_start = None, True
         if new_status == ENDED:
             prune_below, keeps_start = step, False  # people ended it: no undo can reopen it, only the end matters
@@ -482,7 +493,8 @@ class GameService:
         after = Loaded(game=game, seats=loaded.seats, state=state,
                        section=writer.latest_after() if writer is not None else loaded.section,
                        changes=writer.summary() if writer is not None else [], added=added, pending=pending,
-                       head=head if head is not None or state is not loaded.state else loaded.head)
+                       head=head if head is not None or state is not loaded.state else loaded.head,
+                       kept_step=step if keep else loaded.kept_step)
         self._remember(after)
         return after
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import random
 import shutil
 import sqlite3
@@ -22,7 +23,7 @@ import pytest
 from sqlalchemy import event
 
 import engine.games
-from bot.service import ALREADY_APPLIED, Actor, GameService, UserError
+from bot.service import ALREADY_APPLIED, BOARD_SNAPSHOT_GAP, Actor, GameService, UserError
 from bot.store import Store, VersionConflict, repo
 from bot.store.db import _GUARDS, file_guard
 from engine import api
@@ -330,3 +331,35 @@ async def test_a_step_is_written_as_sqlalchemy_would_write_it(migrated_template:
     assert fast["action"] and fast["section"] and fast["game_event"] and fast["snapshot"]
     monkeypatch.setattr(repo, "_plain", lambda *_args: None)  # every statement through conn.execute
     assert await _rows_after_a_game(migrated_template, tmp_path / "core") == fast
+
+
+async def test_boards_keep_snapshots_a_few_steps_apart(service: GameService) -> None:
+    """Issue 29 (four statements a click): a step that ends a section with a board keeps its snapshot so its
+    board is drawn without replaying, but not when one was kept fewer than BOARD_SNAPSHOT_GAP steps before (the
+    card game ends a section on most steps: a snapshot on each was a fifth statement on half the clicks). The
+    state of a board step in between is rebuilt from the log, exactly."""
+    await open_table(service, ALICE, game="arkham-lcg", seed=3)
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None and game.id is not None
+    rendered: dict[int, str] = {}  # step -> the state then, as played
+    for n in range(60):
+        cards = await service.pending(CHANNEL)
+        if not cards:
+            break
+        prompt = cards[0].prompt
+        answers = prompt.answers(prompt.seats[0], limit=8)
+        answer = answers[n % min(3, len(answers))]
+        reply = await service.choose(CHANNEL, clicking(ALICE), prompt.seq, answer.choice, answer.amount,
+                                     seat=answer.seat)
+        if any(s.board_step is not None for s in reply.sections):
+            state = await state_of(service)
+            rendered[state.step] = api.to_json(state)
+    kept = await service.store.snapshot_steps(game.id)
+    boards = [s for s in kept[:-1] if s % service.snapshot_every]
+    assert len(rendered) > 10 and boards, (rendered.keys(), kept)
+    assert all(b - a >= BOARD_SNAPSHOT_GAP for a, b in itertools.pairwise(boards)), kept
+    assert set(boards) <= set(rendered)
+    between = [s for s in rendered if s not in kept]
+    assert between
+    for step in between:
+        assert api.to_json(await service._restore(game.id, step)) == rendered[step]
