@@ -268,7 +268,9 @@ async def test_a_full_disk_is_an_outage_and_the_game_plays_on_after_it(
     clicks as an outage, and the next write after space is back ends it."""
     caplog.set_level(logging.INFO, logger="bot.store.db")
     store = Store(sqlite_db)
-    service = GameService(store, render=False)
+    # a snapshot kept every step, so each step needs new pages (a step without one writes so little that many
+    # fit in the free space of the pages they write to)
+    service = GameService(store, render=False, snapshot_every=1)
     try:
         await open_table(service, ALICE, BOB, options={"start": "30"})
         await take(service)
