@@ -484,7 +484,7 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, compress_leve
 #: bands as they were, large enough that each compresses well
 BAND_ROWS = 16
 #: how many bytes the kept bands may hold: each keeps the pixels it was made from (to be compared in full)
-#: and its compressed rows; a channel board's bands are about 4.5 MB
+#: and its compressed rows; a channel board (1100 px wide, 4 bytes a pixel) holds about 4 MB of them
 _BAND_BUDGET = 64 * 1024 * 1024
 #: a band is looked up by every this-many-th byte of its pixels, then compared in full: reading the whole
 #: band into a hash costs as much as mapping it to the palette. Odd, so the sample falls on every channel.
@@ -660,7 +660,16 @@ def _rgb_paletted_png(image: Image.Image, palette: Image.Image, compress_level: 
         if band is None:
             new.append((len(bands), key, raw[start:end]))
         bands.append(band)
-    if new:
+    if 2 * len(new) > len(bands):
+        # most of the picture is new (a first picture, a layout that moved): map it whole, as stacking the
+        # new bands would copy most of it once more
+        whole = memoryview(_raw(image.quantize(palette=palette, dither=Image.Dither.NONE), "P", 1))
+        for i, new_key, pixels in new:
+            start = i * BAND_ROWS * width
+            band = _deflated(whole[start:start + len(pixels) // 4], width, compress_level, pixels)
+            BANDS.put(new_key, band)
+            bands[i] = band
+    elif new:
         stacked = b"".join(pixels for _, _, pixels in new)
         mapped = Image.frombytes("RGB", (width, len(stacked) // stride), stacked, "raw", "RGBX")
         indices = memoryview(_raw(mapped.quantize(palette=palette, dither=Image.Dither.NONE), "P", 1))
