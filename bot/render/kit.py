@@ -272,6 +272,12 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tu
         return _mixed_mask(pieces, size, bold, anchor, stroke)
     text = pieces[0][0]
     f = font(size, bold)
+    if isinstance(f, ImageFont.FreeTypeFont):
+        # The mask `ImageDraw.text` would draw, taken as FreeType renders it: measuring the text first
+        # (`getbbox`) loads every glyph once more, a quarter of the time of a text not drawn before
+        core, (left, top) = f.getmask2(text, "L", stroke_width=stroke, anchor=anchor, stroke_filled=True)
+        if core.size[0] and core.size[1]:
+            return Image.Image()._new(core), left, top
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor=anchor, stroke_width=stroke)
@@ -464,9 +470,11 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, compress_leve
     """PNG bytes, built for speed: the render runs after every turn. With `palette` (from `build_palette`)
     each pixel takes the nearest palette colour, without dithering: about five times faster than
     quantising each picture, a third of the RGB file size, and exact for every named UI colour. `optimize`
-    stays off and compression light: Discord re-encodes anyway."""
+    stays off and compression light: Discord re-encodes anyway. An RGB picture with a palette is encoded
+    band by band (see `paletted_png`), and a band of RGB rows met before is neither mapped to the palette
+    nor compressed again."""
     if palette is not None and image.mode == "RGB":
-        return paletted_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
+        return _rgb_paletted_png(image, palette, compress_level)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=compress_level)
     return out.getvalue()
@@ -475,40 +483,75 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, compress_leve
 #: rows compressed together in `paletted_png`: small enough that a change (a token, a number) leaves most
 #: bands as they were, large enough that each compresses well
 BAND_ROWS = 16
-#: how many bytes of compressed bands are kept
-_BAND_BUDGET = 16 * 1024 * 1024
+#: how many bytes the kept bands may hold: each keeps the pixels it was made from (to be compared in full)
+#: and its compressed rows; a channel board (1100 px wide, 4 bytes a pixel) holds about 4 MB of them
+_BAND_BUDGET = 64 * 1024 * 1024
+#: a band is looked up by every this-many-th byte of its pixels, then compared in full: reading the whole
+#: band into a hash costs as much as mapping it to the palette. Odd, so the sample falls on every channel.
+_SAMPLE_STRIDE = 61
+#: versions of a band that share one sample (a change between sampled bytes) kept side by side
+_VERSIONS = 4
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: a deflate stream's last block, empty (fixed codes, end of block)
 _LAST_BLOCK = b"\x03\x00"
 _ADLER_BASE = 65521
 
 
+class _Band(NamedTuple):
+    """One band of rows, compressed."""
+
+    pixels: bytes  # what it was made from (RGBX or palette indices): a band is reused only if these are equal
+    deflated: bytes  # its filtered rows as raw deflate, flushed to a byte boundary
+    adler: int  # Adler-32 of the filtered rows
+    length: int  # bytes of filtered rows
+
+    def cost(self) -> int:
+        return len(self.pixels) + len(self.deflated)
+
+
 class _Bands:
     """Compressed bands of rows by their content (bounded LRU, thread-safe): one picture after the next
-    differs in a few places, so most of its bands were compressed for the last one."""
+    differs in a few places, so most of its bands were made for the last one. A band is found by a sample
+    of its pixels and taken only if all its pixels are equal: a sample shared by two bands never gives
+    the wrong pixels, it only keeps the two side by side."""
 
     def __init__(self, budget: int = _BAND_BUDGET) -> None:
         self.budget = budget
-        self._bands: OrderedDict[tuple[bytes, int, int], tuple[bytes, int, int]] = OrderedDict()
+        self._bands: OrderedDict[Hashable, list[_Band]] = OrderedDict()
         self._held = 0
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[bytes, int, int]) -> tuple[bytes, int, int] | None:
+    def find(self, key: Hashable, raw: bytes, start: int, end: int) -> _Band | None:
+        """The band made from `raw[start:end]`, if kept (compared in place: no copy of the pixels)."""
         with self._lock:
-            hit = self._bands.get(key)
-            if hit is not None:
-                self._bands.move_to_end(key)
-            return hit
+            versions = self._bands.get(key)
+            if versions is None:
+                return None
+            for i, band in enumerate(versions):
+                if len(band.pixels) == end - start and raw.startswith(band.pixels, start):
+                    self._bands.move_to_end(key)
+                    if i:
+                        versions.insert(0, versions.pop(i))
+                    return band
+            return None
 
-    def put(self, key: tuple[bytes, int, int], band: tuple[bytes, int, int]) -> None:
+    def put(self, key: Hashable, band: _Band) -> None:
         with self._lock:
-            if key in self._bands:
+            versions = self._bands.setdefault(key, [])
+            self._bands.move_to_end(key)
+            if any(kept.pixels == band.pixels for kept in versions):
                 return
-            self._bands[key] = band
-            self._held += len(band[0])
+            versions.insert(0, band)
+            self._held += band.cost()
+            while len(versions) > _VERSIONS:
+                self._held -= versions.pop().cost()
             while self._held > self.budget and len(self._bands) > 1:
                 _, old = self._bands.popitem(last=False)
-                self._held -= len(old[0])
+                self._held -= sum(kept.cost() for kept in old)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return sum(len(versions) for versions in self._bands.values())
 
     def clear(self) -> None:
         with self._lock:
@@ -533,31 +576,26 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-def paletted_png(image: Image.Image, compress_level: int = 3) -> bytes:
-    """A "P" image as PNG bytes, its rows deflated in bands of BAND_ROWS that are kept by their content: a
-    band unchanged since an earlier picture is not compressed again. Each band is a deflate stream of its
-    own, flushed to a byte boundary, so the bands join into one valid zlib stream (as parallel compressors
-    do); the checksum is combined from the bands'. Decoded, the pixels are the image's exactly."""
-    width, height = image.size
-    raw = memoryview(image.tobytes())
+def _deflated(indices: bytes | memoryview, width: int, compress_level: int, pixels: bytes) -> _Band:
+    """The band of palette `indices` (`width` a row) compressed, kept under `pixels`."""
+    rows = len(indices) // width
+    # each row starts with its filter type, 0 (none): filters do not help a paletted picture
+    filtered = b"".join(b"\x00" + indices[r * width:(r + 1) * width] for r in range(rows))
+    packer = zlib.compressobj(compress_level, zlib.DEFLATED, -15)
+    return _Band(pixels, packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered),
+                 len(filtered))
+
+
+def _png(width: int, height: int, palette: list[int], bands: Iterable[_Band]) -> bytes:
+    """The PNG file of a paletted picture from its bands of rows, top to bottom. Each band is a deflate
+    stream of its own, flushed to a byte boundary, so the bands join into one valid zlib stream (as
+    parallel compressors do); the checksum is combined from the bands'."""
     parts: list[bytes] = [b"\x78\x01"]  # zlib header: deflate, 32 KB window, no preset dictionary
     adler = 1
-    for top in range(0, height, BAND_ROWS):
-        rows = min(BAND_ROWS, height - top)
-        data = raw[top * width:(top + rows) * width]
-        key = (hashlib.sha256(data).digest(), width, compress_level)
-        band = BANDS.get(key)
-        if band is None:
-            # each row starts with its filter type, 0 (none): filters do not help a paletted picture
-            filtered = b"".join(b"\x00" + data[r * width:(r + 1) * width] for r in range(rows))
-            packer = zlib.compressobj(compress_level, zlib.DEFLATED, -15)
-            band = (packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered),
-                    len(filtered))
-            BANDS.put(key, band)
-        parts.append(band[0])
-        adler = _adler_combine(adler, band[1], band[2])
+    for band in bands:
+        parts.append(band.deflated)
+        adler = _adler_combine(adler, band.adler, band.length)
     parts += [_LAST_BLOCK, struct.pack(">I", adler)]
-    palette = image.getpalette() or [0, 0, 0]
     return b"".join([
         _PNG_SIGNATURE,
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
@@ -565,6 +603,84 @@ def paletted_png(image: Image.Image, compress_level: int = 3) -> bytes:
         _chunk(b"IDAT", b"".join(parts)),
         _chunk(b"IEND", b""),
     ])
+
+
+def paletted_png(image: Image.Image, compress_level: int = 3) -> bytes:
+    """A "P" image as PNG bytes, its rows deflated in bands of BAND_ROWS that are kept by their content: a
+    band unchanged since an earlier picture is not compressed again. Decoded, the pixels are the image's
+    exactly."""
+    width, height = image.size
+    raw = _raw(image, "P", 1)
+    bands: list[_Band] = []
+    for top in range(0, height, BAND_ROWS):
+        start, end = top * width, min(height, top + BAND_ROWS) * width
+        key = ("P", compress_level, width, end - start, raw[start:end:_SAMPLE_STRIDE])
+        band = BANDS.find(key, raw, start, end)
+        if band is None:
+            indices = raw[start:end]
+            band = _deflated(indices, width, compress_level, indices)
+            BANDS.put(key, band)
+        bands.append(band)
+    return _png(width, height, image.getpalette() or [0, 0, 0], bands)
+
+
+def _raw(image: Image.Image, rawmode: str, pixel_bytes: int) -> bytes:
+    """The image's pixels as `image.tobytes("raw", rawmode)` gives them, in one piece: `tobytes` packs them
+    64 KB at a time and joins the pieces, which takes a picture's RGBX pixels three times as long."""
+    image.load()
+    encoder = Image._getencoder(image.mode, "raw", (rawmode, 0, 1))
+    try:
+        encoder.setimage(image.im, (0, 0, *image.size))
+        # the whole picture fits the buffer, so one call packs it all and reports it finished (1)
+        _, status, data = encoder.encode(pixel_bytes * image.width * image.height + 1)
+    finally:
+        encoder.cleanup()
+    if status != 1:
+        return image.tobytes("raw", rawmode)
+    return data
+
+
+def _rgb_paletted_png(image: Image.Image, palette: Image.Image, compress_level: int) -> bytes:
+    """What `paletted_png(image.quantize(palette=palette, dither=NONE))` gives, byte for byte, with only the
+    bands not met before mapped to the palette. Without dithering each pixel's index depends on its colour
+    alone, so the new bands are mapped together, stacked in one picture (one palette lookup table is set
+    up per mapping), and give the indices mapping the whole picture would."""
+    width, height = image.size
+    # Pillow holds an RGB pixel in four bytes: copying them out as they are is the fastest way to read them
+    raw = _raw(image, "RGBX", 4)
+    stride = 4 * width
+    colours = palette.getpalette() or [0, 0, 0]
+    kind = ("RGB", compress_level, bytes(colours))
+    bands: list[_Band | None] = []
+    new: list[tuple[int, Hashable, bytes]] = []
+    for top in range(0, height, BAND_ROWS):
+        start, end = top * stride, min(height, top + BAND_ROWS) * stride
+        key = (kind, width, end - start, raw[start:end:_SAMPLE_STRIDE])
+        band = BANDS.find(key, raw, start, end)
+        if band is None:
+            new.append((len(bands), key, raw[start:end]))
+        bands.append(band)
+    if 2 * len(new) > len(bands):
+        # most of the picture is new (a first picture, a layout that moved): map it whole, as stacking the
+        # new bands would copy most of it once more
+        whole = memoryview(_raw(image.quantize(palette=palette, dither=Image.Dither.NONE), "P", 1))
+        for i, new_key, pixels in new:
+            start = i * BAND_ROWS * width
+            band = _deflated(whole[start:start + len(pixels) // 4], width, compress_level, pixels)
+            BANDS.put(new_key, band)
+            bands[i] = band
+    elif new:
+        stacked = b"".join(pixels for _, _, pixels in new)
+        mapped = Image.frombytes("RGB", (width, len(stacked) // stride), stacked, "raw", "RGBX")
+        indices = memoryview(_raw(mapped.quantize(palette=palette, dither=Image.Dither.NONE), "P", 1))
+        at = 0
+        for i, new_key, pixels in new:
+            size = len(pixels) // 4
+            band = _deflated(indices[at:at + size], width, compress_level, pixels)
+            at += size
+            BANDS.put(new_key, band)
+            bands[i] = band
+    return _png(width, height, colours, [band for band in bands if band is not None])
 
 
 class PictureCache:

@@ -3,7 +3,7 @@ Latin; DejaVu Sans draws what Lato lacks (Greek, Cyrillic, Hebrew …), on the s
 
 from __future__ import annotations
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import kit
 
@@ -53,3 +53,27 @@ def test_chinese_korean_and_emoji_names_come_from_the_cjk_and_emoji_fonts() -> N
     boxes = _ink(kit._MISSING * 2)
     for name in ("李雷", "김민준", "🐙"):
         assert _ink(name) != boxes and _ink(name).count(0) < len(_ink("")), name
+
+
+def test_a_text_is_drawn_with_the_pixels_pillow_draws_it_with() -> None:
+    """Text masks are taken straight from FreeType's rendering (`kit._text_mask`), not measured first and
+    drawn with `ImageDraw.text`: every size, weight, anchor and outline the boards use gives the very pixels
+    `ImageDraw.text` gives, on a panel colour, kerned pairs, ligature candidates and accents included."""
+    kit._text_mask.cache_clear()
+    texts = ["Round 10 · Action Phase · Alice · Awakened", "fi fl ffi Wave AV To.", "12", "g", "Ág ÿ", "…", "1/3"]
+    for text in texts:
+        for size in (12, 18, 24, 26, 46):
+            for bold in (False, True):
+                for anchor in ("la", "mm", "mt", "lm", "rs", "ms", "ls", "rb", "md"):
+                    for stroke in (0, 3):
+                        ours = Image.new("RGB", (900, 120), kit.Theme.PANEL)
+                        kit.draw_text(ours, (450, 60), text, size, kit.Theme.TEXT, bold, anchor, stroke,
+                                      kit.Theme.BG if stroke else None)
+                        pillows = Image.new("RGB", (900, 120), kit.Theme.PANEL)
+                        font = kit.font(size, bold)
+                        draw = ImageDraw.Draw(pillows)
+                        if stroke:
+                            draw.text((450, 60), text, fill=kit.Theme.BG, font=font, anchor=anchor,
+                                      stroke_width=stroke)
+                        draw.text((450, 60), text, fill=kit.Theme.TEXT, font=font, anchor=anchor)
+                        assert ours.tobytes() == pillows.tobytes(), (text, size, bold, anchor, stroke)

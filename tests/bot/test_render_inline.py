@@ -353,12 +353,75 @@ def test_paletted_png_keeps_bands_and_pixels() -> None:
     decoded.load()
     assert decoded.mode == "P" and decoded.size == board.size
     assert decoded.convert("RGB").tobytes() == paletted.convert("RGB").tobytes()
-    bands = len(kit.BANDS._bands)
+    bands = len(kit.BANDS)
     changed = paletted.copy()
     top = 18 * kit.BAND_ROWS + 2
     changed.paste(3, (500, top, 520, top + kit.BAND_ROWS - 4))  # inside one band of rows
     again = kit.paletted_png(changed)
-    assert len(kit.BANDS._bands) == bands + 1
+    assert len(kit.BANDS) == bands + 1
     kit.BANDS.clear()
     assert kit.paletted_png(changed) == again
     assert Image.open(io.BytesIO(again)).convert("RGB").tobytes() == changed.convert("RGB").tobytes()
+
+
+def _indices(png: bytes) -> tuple[bytes, list[int] | None]:
+    decoded = Image.open(io.BytesIO(png))
+    decoded.load()
+    assert decoded.mode == "P"
+    return decoded.tobytes(), decoded.getpalette()
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_a_board_encoded_band_by_band_is_the_whole_picture_mapped_to_the_palette(game: str) -> None:
+    """`kit.to_png` maps to the palette only the bands of RGB rows it has not met before, stacked together.
+    Over a game's consecutive boards, as a channel encodes them, every file is the one the whole picture
+    mapped to the palette gives (`image.quantize(palette)`, no dithering), byte for byte, and decodes to
+    those indices."""
+    module = MODULES[game]
+    palette = module._palette()
+    kit.BANDS.clear()
+    kit.PARTS.clear()
+    reused = 0
+    for view in views(game, 3):
+        board = module.render_inline_image(view)
+        before = len(kit.BANDS)
+        png = kit.to_png(board, palette)
+        reused += len(kit.BANDS) - before < -(-board.height // kit.BAND_ROWS)
+        whole = board.quantize(palette=palette, dither=Image.Dither.NONE)
+        assert _indices(png) == (whole.tobytes(), whole.getpalette())
+        assert png == kit.paletted_png(whole)
+    assert reused  # the kept bands were used, not only made
+
+
+def test_mapping_stacked_bands_gives_the_indices_of_the_whole_picture() -> None:
+    """Without dithering a pixel's palette index depends on its colour alone: bands of rows cut from a
+    picture, shuffled and stacked, map to the indices the same rows have when the whole picture is mapped."""
+    board = ah3.render_inline_image(views("arkham3", 2)[-1])
+    palette = ah3._palette()
+    whole = board.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    rows = kit.BAND_ROWS
+    tops = list(range(0, board.height - rows + 1, rows))[::-3]
+    stacked = Image.new("RGB", (board.width, rows * len(tops)))
+    for i, top in enumerate(tops):
+        stacked.paste(board.crop((0, top, board.width, top + rows)), (0, i * rows))
+    mapped = stacked.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    size = rows * board.width
+    for i, top in enumerate(tops):
+        assert mapped[i * size:(i + 1) * size] == whole[top * board.width:(top + rows) * board.width]
+
+
+def test_a_band_is_reused_only_when_every_pixel_is_equal() -> None:
+    """Bands are looked up by a sample of their bytes: pictures that differ only in pixels the sample skips
+    share a lookup key, and each still encodes to its own pixels, however many such versions come and go."""
+    palette = eh._palette()
+    base = Image.new("RGB", (300, 2 * kit.BAND_ROWS + 5), kit.Theme.PANEL)
+    kit.BANDS.clear()
+    pictures = []
+    for x in [1, 2, 3, 5, 7, 9, 1, 2]:  # pixel x of row 3 starts at byte 4x of its band's row: never sampled
+        picture = base.copy()
+        picture.putpixel((x, 3), kit.Theme.ACCENT)
+        pictures.append(picture)
+    pictures.append(base)
+    for picture in pictures:
+        png = kit.to_png(picture, palette)
+        assert _indices(png)[0] == picture.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
