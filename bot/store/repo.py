@@ -212,7 +212,9 @@ def _plain(stmt: Any, keys: tuple[str, ...], dialect: Any) -> _Plain | None:
     compiled = stmt.compile(dialect=dialect, column_keys=list(keys))
     order = tuple(compiled.positiontup or ())
     plain = None
-    fills_in = (getattr(compiled, name, None) for name in ("insert_prefetch", "update_prefetch", "postfetch"))
+    # values SQLAlchemy computes in Python before running the statement (column defaults); values the database
+    # computes itself (a CASE, a default of its own) need nothing from us
+    fills_in = (getattr(compiled, name, None) for name in ("insert_prefetch", "update_prefetch"))
     if not any(fills_in) and (order or not keys):
         plain = _Plain(sql=compiled.string, compiled=compiled, order=order,
                        processors=tuple(_bind_processor(compiled.binds[name].type, dialect) for name in order))
