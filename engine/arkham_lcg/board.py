@@ -133,10 +133,11 @@ def sync_act_agenda(state: LcgState) -> None:
 def current_code(state: LcgState, uid: int) -> str:
     """A card's code; for the act and agenda instances, the deck's current card (read, never stored twice)."""
     s = state.scenario
-    if s is not None and uid and uid == s.act_uid:
-        return s.act_deck[0] if s.act_deck else ""
-    if s is not None and uid and uid == s.agenda_uid:
-        return s.agenda_deck[0] if s.agenda_deck else ""
+    if s is not None and uid:  # read tens of times per action: the scenario is checked once
+        if uid == s.act_uid:
+            return s.act_deck[0] if s.act_deck else ""
+        if uid == s.agenda_uid:
+            return s.agenda_deck[0] if s.agenda_deck else ""
     return state.cards[uid].code
 
 
@@ -313,6 +314,7 @@ def _mods_now(state: LcgState, seat: int) -> list[dict[str, Any]]:
     enemies engaged with it and its location's cards, and its lasting effects."""
     i = state.invs[seat]
     c, cards = _BY_VERSION.get(state.content_version) or _of(state.content_version)
+    held = state.cards
     out: list[dict[str, Any]] = []
 
     def add(mods: list[dict[str, Any]], mine: bool, same_place: bool) -> None:
@@ -326,10 +328,12 @@ def _mods_now(state: LcgState, seat: int) -> list[dict[str, Any]]:
         if o.status != "playing" and other != seat:
             continue
         same = o.location == i.location
-        for uid in [*o.play, *o.threat]:
-            mods = cards[current_code(state, uid)].modifiers
-            if mods:  # most cards in play change no value: nothing to sort
-                add(mods, other == seat, same)
+        # play and threat areas never hold the act's or agenda's instance: a card's own code is its current one
+        for area in (o.play, o.threat):
+            for uid in area:
+                mods = cards[held[uid].code].modifiers
+                if mods:  # most cards in play change no value: nothing to sort
+                    add(mods, other == seat, same)
     if state.scenario is not None:
         for e in engaged(state, seat):
             add(edef(state, e.uid).modifiers, True, True)

@@ -524,11 +524,20 @@ def _move_error(content: Content, inv: Investigator, deck: Mapping[str, int], ad
     return cost, after, None
 
 
-def _label(content: Content, up_add: str, up_remove: str | None, cost: int) -> str:
-    new = display(content.player[up_add])
+def _label(content: Content, up_add: str, up_remove: str | None, cost: int,
+           names: dict[str, str] | None = None) -> str:
+    """A purchase as a player reads it; `names`, when given, keeps each card's `display` for the next labels."""
+    if names is None:
+        names = {}
+    new = names.get(up_add)
+    if new is None:
+        new = names[up_add] = display(content.player[up_add])
     if up_remove is None:
         return f"Add {new} — {cost} XP"
-    return f"Swap {display(content.player[up_remove])} for {new} — {cost} XP"
+    old = names.get(up_remove)
+    if old is None:
+        old = names[up_remove] = display(content.player[up_remove])
+    return f"Swap {old} for {new} — {cost} XP"
 
 
 def legal_upgrades(content: Content, record: InvestigatorRecord) -> list[Upgrade]:
@@ -597,6 +606,7 @@ def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ..
             if _buyable(content.player[cid]) and any(_fits(o, content.player[cid]) for o in inv.deck_options)]
     counted = {cid: counts_toward_size(inv, cid, content.player[cid]) for cid in deck if cid in content.player}
     ranked: list[tuple[tuple[int, int, str, str, str], Upgrade]] = []
+    names: dict[str, str] = {}  # each card's name in the labels, written once for the hundreds of purchases
     for add in adds:
         new = content.player[add]
         adds_one = counts_toward_size(inv, add, new)
@@ -605,7 +615,7 @@ def _every_purchase(content: Content, code: str, held: tuple[tuple[str, int], ..
                 continue  # cheap skip: it would overfill the deck
             cost = _candidate(content, inv, deck, known, add, new, adds_one, remove, counted)
             if cost is not None:
-                ranked.append(ranked_upgrade(content, inv, add, remove, cost))
+                ranked.append(ranked_upgrade(content, inv, add, remove, cost, names))
     ranked.sort(key=lambda pair: pair[0])
     return tuple(up for _, up in ranked)
 
@@ -638,8 +648,8 @@ def _candidate(content: Content, inv: Investigator, deck: Mapping[str, int], kno
     return cost
 
 
-def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | None,
-                   cost: int) -> tuple[tuple[int, int, str, str, str], Upgrade]:
+def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | None, cost: int,
+                   names: dict[str, str] | None = None) -> tuple[tuple[int, int, str, str, str], Upgrade]:
     """A legal purchase and its place in the list: first what fills a short deck (cheapest first), then true
     upgrades of a card held (dearest first), then swaps (dearest first); ties by label."""
     if remove is None and counts_toward_size(inv, add, content.player[add]):
@@ -648,7 +658,7 @@ def ranked_upgrade(content: Content, inv: Investigator, add: str, remove: str | 
         group, order = 1, -cost
     else:
         group, order = 2, -cost
-    label = _label(content, add, remove, cost)
+    label = _label(content, add, remove, cost, names)
     # built without validating again (engine/core/trusted.py): a purchase list holds hundreds
     up = trusted(Upgrade, {"add": add, "remove": remove, "cost": cost, "label": label})
     return (group, order, label, add, remove or ""), up

@@ -215,9 +215,10 @@ def collect(state: LcgState, window: Window) -> list[Trigger]:
     # most windows have no card answering them at all: the cards in play are then not gone through
     answering = known.answering.get(name, ())
     for uid in in_play_cards(state) if answering else ():
-        if board.current_code(state, uid) not in answering:
+        code = board.current_code(state, uid)
+        if code not in answering:
             continue
-        for ab in abilities(state, uid):
+        for ab in known.cards[code].abilities:
             if ab.kind not in ("reaction", "forced") or ab.window != name:
                 continue
             for seat in _responders(state, uid, ab, wseat):
