@@ -143,38 +143,39 @@ def _vanish_at_next_commit(store: Store, path: Path) -> list[bool]:
     return armed
 
 
-async def test_a_commit_that_races_the_deletion_is_not_acknowledged(sqlite_db: str) -> None:
+@pytest.fixture
+async def vanishing(sqlite_db: str) -> AsyncIterator[tuple[GameService, list[bool]]]:
+    """A two-player table whose database file moves away as the next commit runs (`_vanish_at_next_commit`)."""
+    store = Store(sqlite_db)
+    service = GameService(store, render=False)
+    try:
+        await open_table(service, ALICE, BOB)
+        yield service, _vanish_at_next_commit(store, db_path(sqlite_db))
+    finally:
+        await store.close()
+
+
+async def test_a_commit_that_races_the_deletion_is_not_acknowledged(
+        vanishing: tuple[GameService, list[bool]]) -> None:
     """The file goes while the commit itself runs (after the last check before it): the step landed in a file
     nothing will read again, so the store raises instead of returning, and the command counts as not applied."""
-    path = db_path(sqlite_db)
-    store = Store(sqlite_db)
-    service = GameService(store, render=False)
-    try:
-        await open_table(service, ALICE, BOB)
-        armed = _vanish_at_next_commit(store, path)
-        with store.scope(123) as scope, pytest.raises(StoreUnavailable):
-            game = await store.open_game(CHANNEL)
-            assert game is not None
-            await store.set_abandon_votes(game.id or 0, game.version, [1])
-        assert scope.committed is False and armed == [False]
-    finally:
-        await store.close()
+    service, armed = vanishing
+    store = service.store
+    with store.scope(123) as scope, pytest.raises(StoreUnavailable):
+        game = await store.open_game(CHANNEL)
+        assert game is not None
+        await store.set_abandon_votes(game.id or 0, game.version, [1])
+    assert scope.committed is False and armed == [False]
 
 
-async def test_a_click_whose_commit_races_the_deletion_is_not_acknowledged(sqlite_db: str) -> None:
+async def test_a_click_whose_commit_races_the_deletion_is_not_acknowledged(
+        vanishing: tuple[GameService, list[bool]]) -> None:
     """The same for a click, whose step SQLite commits in the store's worker thread on an engine of its own:
     the file is checked after that commit too, and the click is refused, not acknowledged."""
-    path = db_path(sqlite_db)
-    store = Store(sqlite_db)
-    service = GameService(store, render=False)
-    try:
-        await open_table(service, ALICE, BOB)
-        armed = _vanish_at_next_commit(store, path)
-        with pytest.raises(StoreUnavailable, match="deleted or moved"):
-            await take(service)
-        assert armed == [False], "the click never reached its commit"
-    finally:
-        await store.close()
+    service, armed = vanishing
+    with pytest.raises(StoreUnavailable, match="deleted or moved"):
+        await take(service)
+    assert armed == [False], "the click never reached its commit"
 
 
 # ---- 2. a read-only folder: an error, never SIGBUS -----------------------------------------------------------
