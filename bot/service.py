@@ -104,7 +104,8 @@ CampaignFold = Callable[[Game, GameState], Awaitable[tuple[CampaignWrite | None,
 
 @dataclass
 class Loaded:
-    """One game as the pipeline sees it. The cache shares `seats` and `state`: never mutate them."""
+    """One game as the pipeline sees it. The cache shares `seats` and `state`: never mutate them, except a click
+    that took the state for its own (`GameService._click_state`)."""
 
     game: Game
     seats: list[Seat]
@@ -114,8 +115,11 @@ class Loaded:
     added: list[Event] = field(default_factory=list)  # events the commit added to the step's (a campaign's fold)
     #: the prompts `state` waits for, computed once per step (`prompts()`) and shared by the cache's copies
     pending: list[Prompt] | None = field(default=None, repr=False)
-    head: str | None = None  # `state` as JSON (as committed or read), when known: a click's working copy parses it
+    head: str | None = None  # `state` as JSON (as committed or read), when known: a copy of the state parses it
     kept_step: int | None = None  # the latest step this process kept a snapshot of (None: not known)
+    #: the cache's entry only: `state` was handed to something that may still read it after the channel's lock
+    #: is let go (a command's reader, a picture drawn outside a step), so the next click works on a copy
+    shared: bool = False
 
     def prompts(self) -> list[Prompt]:
         """What the step waits for. Every part of one click reads it from here: the engine builds a step's
@@ -125,8 +129,8 @@ class Loaded:
         return self.pending
 
     def working_state(self) -> GameState:
-        """A private copy of `state` to apply a step to in place: parsed from its JSON, which is exact and
-        costs less than copying the objects (engine.api.apply's default)."""
+        """A private copy of `state`: parsed from its JSON, which is exact and costs less than copying the
+        objects (engine.api.apply's default)."""
         assert self.state is not None
         if self.head is None:
             self.head = api.to_json(self.state)
@@ -150,6 +154,32 @@ class Loaded:
 
     def is_ai_seat(self, seat: int) -> bool:
         return ai_seats.is_ai(self.user_of(seat))
+
+
+async def restore(store: Store, game_id: int, step: int) -> tuple[GameState, str | None]:
+    """The game's state at `step` as the database holds it: the stored state of that step (the game's head,
+    or a kept snapshot), else the nearest earlier one with the log replayed on top. Also the state's JSON
+    when it was read as it is (no replay on top)."""
+    snap = await store.snapshot_at(game_id, step, or_before=True)
+    if snap is None:
+        raise RuntimeError(f"game {game_id} has no snapshot at or before step {step}")
+    state = api.from_json(snap.state)
+    if snap.step == step:
+        return state, snap.state
+    for row in await store.actions(game_id, after=snap.step, upto=step):
+        state, _ = api.apply(state, Action.model_validate(row.payload), in_place=True)
+    return state, None
+
+
+async def latest_state(store: Store, game_id: int) -> GameState | None:
+    """The game's latest committed state, read from the database past any service's memory (None in the
+    lobby): what a restarted bot would load."""
+    game = await store.get_game(game_id)
+    if game is None or game.status == LOBBY:
+        return None
+    if game.head is not None:
+        return api.from_json(game.head)
+    return (await restore(store, game_id, game.state_step))[0]
 
 
 def action_row(loaded: Loaded, actor: Actor, action: Action, kind: str) -> ActionRecord:
@@ -363,15 +393,7 @@ class GameService:
 
     async def _restore_head(self, game_id: int, step: int) -> tuple[GameState, str | None]:
         """`_restore`, and the state's JSON when it was read as it is (no replay on top)."""
-        snap = await self.store.snapshot_at(game_id, step, or_before=True)
-        if snap is None:
-            raise RuntimeError(f"game {game_id} has no snapshot at or before step {step}")
-        state = api.from_json(snap.state)
-        if snap.step == step:
-            return state, snap.state
-        for row in await self.store.actions(game_id, after=snap.step, upto=step):
-            state, _ = api.apply(state, Action.model_validate(row.payload), in_place=True)
-        return state, None
+        return await restore(self.store, game_id, step)
 
     async def _open(self, channel_id: int, *, from_memory: bool = False) -> Loaded:
         """The channel's open game. `from_memory`: as this process last committed or read it, without reading
@@ -402,6 +424,30 @@ class GameService:
         # that step's Loaded then replaces the entry.
         return Loaded(game=cached.game, seats=cached.seats, state=cached.state, section=cached.section,
                       pending=cached.prompts(), head=cached.head, kept_step=cached.kept_step)
+
+    def _share(self, loaded: Loaded) -> GameState | None:
+        """`loaded.state`, for a reader that may still hold it once the channel's lock is let go (a reader in a
+        worker thread, a picture drawn outside a step): the cache's entry is marked, so the next click applies
+        its step to a copy and never changes the state under that reader."""
+        cached = self._cache.get(loaded.game.id or 0)
+        if cached is not None and cached.state is loaded.state:
+            cached.shared = True
+        loaded.shared = True
+        return loaded.state
+
+    def _click_state(self, loaded: Loaded) -> GameState:
+        """The state a click applies its step to, in place. The cache's own state when nothing else may hold
+        it (no reader was handed it since its step was committed: `_share`): then the entry leaves the cache
+        until the step is committed (`_commit` puts the new one back), so no other command reads a step that
+        is not committed yet, and a step that fails half-way is never seen (the next command reads the
+        database). Otherwise a private copy (`Loaded.working_state`)."""
+        game_id = loaded.game.id or 0
+        cached = self._cache.get(game_id)
+        if cached is None or loaded.state is None or cached.state is not loaded.state or cached.shared:
+            return loaded.working_state()
+        del self._cache[game_id]
+        self._last_used.pop(game_id, None)
+        return loaded.state
 
     def _remember(self, loaded: Loaded) -> None:
         """Cache a game that is still open; a finished one is dropped (reads of it reload, rarely)."""
@@ -459,17 +505,20 @@ class GameService:
             awaited = self._awaited(loaded, pending or []) if status_after == ACTIVE else []
             writer.finish(step, awaited, over_line=over)
         prompt_seq = state.prompt_seq if state is not None and still_open else None
-        writing = state is not None and write_state
+        # a game that ends at a step whose state is in no row yet (no head, no snapshot) writes it all the same
+        writing = state is not None and (write_state or game.head is None)
         keep = writing and state is not None and self._keeper(state, events, not still_open, loaded.kept_step)
         prune_below, keeps_start = None, True
         if new_status == ENDED:
             prune_below, keeps_start = step, False  # people ended it: no undo can reopen it, only the end matters
         elif keep and step > SNAPSHOT_WINDOW:
             prune_below = step - SNAPSHOT_WINDOW
-        head = api.to_json(state) if writing and state is not None else None
+        # The state is written only with a kept snapshot: at any other step the head is cleared and a restore
+        # replays the log from the latest snapshot (never more than `snapshot_every` steps back)
+        head = api.to_json(state) if keep and state is not None else None
         version = await self.store.commit_step(
             game.id, game.version, action, head,
-            events, new_status, result, step=step, prompt_seq=prompt_seq,
+            events, new_status, result, step=step, prompt_seq=prompt_seq, clear_head=writing and head is None,
             content_version=state.content_version if state is not None else None, now=now,
             keep_snapshot=keep, prune_snapshots_below=prune_below, prune_keeps_start=keeps_start,
             sections=writer.changed if writer is not None else (), campaign=fold, new_step=action is not None,
@@ -477,7 +526,7 @@ class GameService:
         # Update our detached copy exactly as the UPDATE did, instead of re-reading it: a re-read could
         # already see a later version written by another process, which our cached state is not.
         game.version, game.state_step, game.updated_at = version, step, now
-        if head is not None:
+        if writing:
             game.head = head
         if game.prompt_seq != prompt_seq:
             game.waiting_since = now
@@ -493,7 +542,7 @@ class GameService:
         after = Loaded(game=game, seats=loaded.seats, state=state,
                        section=writer.latest_after() if writer is not None else loaded.section,
                        changes=writer.summary() if writer is not None else [], added=added, pending=pending,
-                       head=head if head is not None or state is not loaded.state else loaded.head,
+                       head=head if writing else loaded.head,
                        kept_step=step if keep else loaded.kept_step)
         self._remember(after)
         return after
@@ -529,15 +578,18 @@ class GameService:
                                     text=prompt_text(prompt, names), epoch=loaded.game.undo_epoch))
         return cards
 
-    async def _image(self, loaded: Loaded, size: Size = "inline") -> Image | None:
+    async def _image(self, loaded: Loaded, size: Size = "inline", *, in_step: bool = False) -> Image | None:
         """The board at the loaded step: "inline" is the channel's (laid out to be read where Discord shows
-        it, about 550 px wide), "full" the detailed one a player asks for."""
+        it, about 550 px wide), "full" the detailed one a player asks for. `in_step`: drawn by the step's own
+        reply, under the channel's lock (else the state is shared: its view is drawn in a worker thread)."""
         if loaded.state is None:
             return None
         assert loaded.game.id is not None
         key = ("board", size, loaded.game.id, loaded.state.step)
         if key in self._pictures_drawn:
             return self._pictures_drawn[key]
+        if not in_step:
+            self._share(loaded)
         view = api.view(loaded.state, None)  # a spectator's view: nothing hidden may reach the channel
         data = await asyncio.to_thread(render_table, loaded.game.game_type, view, size)
         suffix = "" if size == "inline" else f"-{size}"
@@ -580,7 +632,7 @@ class GameService:
         return reply
 
     async def _table_images(self, loaded: Loaded) -> list[Image]:
-        image = await self._image(loaded)
+        image = await self._image(loaded, in_step=True)
         return [] if image is None else [image]
 
     async def _pictures(self, reply: Reply, drawing: Awaitable[list[Image]]) -> list[Image]:
@@ -670,7 +722,7 @@ class GameService:
             if game is None or game.status == LOBBY:
                 return None
             loaded = await self._load_game(game)
-            state = loaded.state if loaded.state is not None and loaded.state.step == step else \
+            state = self._share(loaded) if loaded.state is not None and loaded.state.step == step else \
                 await self._restore(game_id, step)
         return await self._image(Loaded(game=game, seats=loaded.seats, state=state))
 
@@ -691,6 +743,7 @@ class GameService:
                         if game is None or game.status == LOBBY:
                             return None
                         loaded = await self._load_game(game)
+                        self._share(loaded)  # its view is drawn after the lock
                 view = api.view(loaded.state, None) if loaded.state is not None else None
                 kind, data = str(entry["kind"]), dict(entry.get("data") or {})
                 game_type = loaded.game.game_type
@@ -930,8 +983,9 @@ class GameService:
         return row.id, await self._step_reply(loaded, events, actor, lead)
 
     async def game_state(self, game: Game) -> GameState | None:
-        """A game's latest state (None in the lobby), through the cache."""
-        return (await self._load_game(game)).state
+        """A game's latest state (None in the lobby), through the cache. The caller may keep it: no click
+        changes it afterwards."""
+        return self._share(await self._load_game(game))
 
     @staticmethod
     def _user_name(loaded: Loaded, user_id: int) -> str:
@@ -964,9 +1018,8 @@ class GameService:
             answering = self._answering_seat(loaded, prompt, actor, seat)
             action = Action(seat=answering, prompt=prompt_seq, choice=list(choice), amount=amount)
             posted = frozenset(p.seq for p in loaded.prompts() if p.seq != prompt_seq)
-            # In place on a private copy (the cached state may be in other hands: a picture being drawn); the
-            # prompt was built from this very step, so the engine need not rebuild it
-            new_state, events = api.apply(loaded.working_state(), action, in_place=True, prompt=prompt)
+            # the prompt was built from this very step, so the engine need not rebuild it
+            new_state, events = api.apply(self._click_state(loaded), action, in_place=True, prompt=prompt)
             row = action_row(loaded, actor, action, "play")
             loaded = await self._commit(loaded, new_state, events, action=row)
             return await self._step_reply(loaded, events, actor, posted=posted)
@@ -1032,7 +1085,7 @@ class GameService:
             state = loaded.working_state()
             action, reason = await asyncio.to_thread(ai_seats.ai_answer, agent, state, prompt, seat)
             posted = frozenset(p.seq for p in loaded.prompts() if p.seq != prompt.seq)
-            new_state, events = api.apply(loaded.working_state(), action, in_place=True, prompt=prompt)
+            new_state, events = api.apply(self._click_state(loaded), action, in_place=True, prompt=prompt)
             name = loaded.seat_label(seat)
             chosen = ai_seats.chosen_labels(prompt, action)
             ai_actor = Actor(user_id=loaded.seats[seat].user_id, name=name)
@@ -1091,7 +1144,9 @@ class GameService:
         if loaded.state is None:
             raise UserError("The game has not started yet: /game start.")
         assert loaded.game.id is not None
-        return CommandStep(state=loaded.state, prompts=loaded.prompts(), seats=loaded.user_seats(user_id),
+        state = self._share(loaded)  # a game's commands read it in worker threads
+        assert state is not None
+        return CommandStep(state=state, prompts=loaded.prompts(), seats=loaded.user_seats(user_id),
                            game_id=loaded.game.id, epoch=loaded.game.undo_epoch)
 
     async def pending(self, channel_id: int) -> list[PromptCard]:
@@ -1644,7 +1699,7 @@ class GameService:
         current = await self.store.current_game(channel_id)
         if current is not None and current.game_type == game_id and current.status == ACTIVE:
             loaded = await self._load_game(current)
-            state = loaded.state
+            state = self._share(loaded)  # read in a worker thread
             mine = loaded.user_seats(actor.user_id)
             seat = mine[0] if mine else None
         try:

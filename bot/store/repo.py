@@ -655,6 +655,7 @@ class Store:
         content_version: str | None = None,
         now: datetime | None = None,
         keep_snapshot: bool = True,
+        clear_head: bool = False,
         prune_snapshots_below: int | None = None,
         prune_keeps_start: bool = True,
         sections: Sequence[SectionRecord] = (),
@@ -674,7 +675,9 @@ class Store:
         same way: the game's campaign record as this step leaves it (bot/campaigns.py folds a finished scenario).
 
         `state_json` becomes the game's head (`Game.head`); with `keep_snapshot` it is also kept as a
-        snapshot, which undo replays from. `prune_snapshots_below` deletes snapshots before that step
+        snapshot, which undo replays from. With `clear_head` (and no `state_json`) the head becomes NULL: the
+        step's state is then found by replaying the log from the latest snapshot. Either way a head is only
+        ever the state at the game's `state_step`. `prune_snapshots_below` deletes snapshots before that step
         (except step 0 when `prune_keeps_start`): those no undo needs any more.
 
         The version bump comes first: on SQLite it takes the write lock before anything is read (a read that
@@ -699,7 +702,7 @@ class Store:
             values["result"] = result
         if content_version is not None:
             values["content_version"] = content_version
-        if state_json is not None:
+        if state_json is not None or clear_head:
             values["head"] = state_json
         if prompt_seq is not KEEP:
             values["prompt_seq"] = prompt_seq
@@ -798,7 +801,8 @@ class Store:
             return list((await s.exec(stmt.order_by(col(ActionRow.seq)))).all())
 
     async def latest_snapshot(self, game_id: int) -> Snapshot | None:
-        """The game's latest state: its head, or (a game never started) its latest kept snapshot."""
+        """The game's latest stored state: its head, else its latest kept snapshot (the log after it leads to
+        the game's step: `bot.service.latest_state` replays it)."""
         stmt = (select(Snapshot).where(Snapshot.game_id == game_id)
                 .order_by(col(Snapshot.step).desc()).limit(1))
         async with self.session() as s:

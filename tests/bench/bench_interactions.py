@@ -37,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.service import latest_state
 from bot.store import Game
 from engine import api
 from engine.agents import RandomAgent
@@ -155,8 +156,7 @@ async def play_elder_sign(fake: FakeDiscord, table: Table, seed: int, figures: F
     agent = RandomAgent(seed)
     users = {0: alice, 1: bob}
     for _ in range(5000):
-        snap = await store.latest_snapshot(game.id)
-        state = api.from_json(snap.state)
+        state = await latest_state(store, game.id)
         if state.over:
             break
         prompt = api.prompts(state)[0]
@@ -186,8 +186,7 @@ async def play_elder_sign(fake: FakeDiscord, table: Table, seed: int, figures: F
         # The narration is shown only after the step is committed, so the next read sees the new state.
         await until_narrated(fake, table.channel, before, ix, figures,
                              lambda s=prompt.seq, u=user: live_controls(fake, table.channel, u, game.id, s) is None)
-    snap = await store.latest_snapshot(game.id)
-    figures.turns = api.from_json(snap.state).turn_number  # type: ignore[attr-defined]
+    figures.turns = (await latest_state(store, game.id)).turn_number  # type: ignore[attr-defined]
     await fake.settle()
 
 
@@ -223,7 +222,7 @@ async def play_card_game(fake: FakeDiscord, table: Table, seed: int, figures: Fi
     asked = Counter[str]()
     turns: set[tuple[int, int]] = set()
     for _ in range(5000):
-        state = api.from_json((await store.latest_snapshot(game.id)).state)
+        state = (await latest_state(store, game.id))
         if state.over:
             break
         if state.turn is not None:  # type: ignore[attr-defined]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service import Actor, GameService, PromptCard
-from engine import api
+from bot.service import Actor, GameService, PromptCard, latest_state
 from engine.core.game import GameState
 from tests.bot.conftest import CHANNEL, GUILD
 
@@ -34,6 +33,6 @@ async def only_card(service: GameService, channel: int = CHANNEL) -> PromptCard:
 async def state_of(service: GameService, channel: int = CHANNEL) -> GameState:
     game = await service.store.current_game(channel)
     assert game is not None and game.id is not None
-    snap = await service.store.latest_snapshot(game.id)
-    assert snap is not None
-    return api.from_json(snap.state)
+    state = await latest_state(service.store, game.id)
+    assert state is not None
+    return state

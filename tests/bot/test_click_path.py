@@ -163,16 +163,23 @@ async def test_a_click_memory_accepts_on_a_game_another_process_moved_on_writes_
     assert (await state_of(service)).counter == 27
 
 
-async def test_a_game_keeps_one_snapshot_beyond_its_keepers(service: GameService) -> None:
-    """Item 1: the snapshots are the kept ones; the head (listed with them) is the game row's."""
+async def test_a_game_stores_its_state_only_at_kept_steps(service: GameService) -> None:
+    """Item 1 (the lean commit): a step writes its state only when a snapshot of it is kept (the start, every
+    `snapshot_every` steps, a board's step, the end); at any other step the game's head is cleared, and the
+    latest step is the latest kept state with the log replayed on top, exactly what the service holds."""
     await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
     game = await service.store.open_game(CHANNEL)
     assert game is not None and game.id is not None
     for _ in range(7):
         await click(service)
-    steps = await service.store.snapshot_steps(game.id)
-    assert steps[-1] == 7 and (await state_of(service)).step == 7
-    assert [s for s in steps[:-1] if s % service.snapshot_every and s != 0] == [], steps
+    assert await service.store.snapshot_steps(game.id) == [0]
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None and row.head is None and row.state_step == 7
+    held = await service.game_state(row)
+    assert held is not None and held.step == 7
+    assert api.to_json(await state_of(service)) == api.to_json(held)
+    restarted = GameService(service.store, render=False)
+    assert api.to_json(await restarted.game_state(row)) == api.to_json(held)
 
 
 async def test_a_repeated_click_is_a_no_op_also_after_it_was_undone(service: GameService) -> None:
@@ -192,8 +199,8 @@ async def test_a_repeated_click_is_a_no_op_also_after_it_was_undone(service: Gam
 
 
 async def test_a_click_never_changes_the_state_others_hold(service: GameService) -> None:
-    """Item 2: the step is applied in place to a copy parsed from the head's JSON; the cached state (which
-    a picture being drawn may hold) is the one before the click, whole."""
+    """Item 2: a state handed to a reader (a command reading it in a worker thread, a picture being drawn)
+    is the one before the click, whole: the click applies its step to a copy."""
     await open_table(service, ALICE, options={"start": "30"})
     game = await service.store.open_game(CHANNEL)
     assert game is not None
@@ -203,6 +210,60 @@ async def test_a_click_never_changes_the_state_others_hold(service: GameService)
     await click(service, "3")
     assert api.to_json(held) == before
     assert (await state_of(service)).counter == 27
+
+
+async def test_a_click_applies_in_place_unless_a_reader_holds_the_state(service: GameService,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 2 (apply in place on a loaded step): a click applies its step to the state the service holds, with
+    no copy, as long as nothing outside the channel's lock was handed that state since its step; after a reader
+    took it, the next click works on a copy and the reader's state stays whole."""
+    from bot.service import Loaded
+
+    await open_table(service, ALICE, options={"start": "30"})
+    copies: list[int] = []
+    copy = Loaded.working_state
+
+    def counted(self: Loaded) -> Any:
+        copies.append(self.game.state_step)
+        return copy(self)
+
+    monkeypatch.setattr(Loaded, "working_state", counted)
+    for _ in range(3):
+        await click(service, "1")
+    assert copies == []
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None
+    held = await service.game_state(game)
+    assert held is not None
+    before = api.to_json(held)
+    await click(service, "1")
+    assert copies == [3] and api.to_json(held) == before
+    await click(service, "1")
+    assert copies == [3] and (await state_of(service)).counter == 25
+
+
+async def test_a_step_that_fails_half_way_leaves_nothing_in_memory(service: GameService,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 2: a step applied in place that then fails (here the engine, after changing the state) is never
+    read by the next command: the service holds no state for the game until it reads the database again."""
+    await open_table(service, ALICE, options={"start": "30"})
+    apply = api.apply
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        apply(*args, **kwargs)
+        raise RuntimeError("a fault after the state changed")
+
+    monkeypatch.setattr("bot.service.api.apply", broken)
+    card = await only_card(service)
+    with pytest.raises(RuntimeError):
+        await service.choose(CHANNEL, clicking(ALICE), card.prompt.seq, ["3"])
+    monkeypatch.undo()
+    game = await service.store.open_game(CHANNEL)
+    assert game is not None
+    state = await service.game_state(game)
+    assert state is not None and state.counter == 30 and state.step == 0  # type: ignore[attr-defined]
+    await click(service, "1")
+    assert (await state_of(service)).counter == 29
 
 
 async def test_a_step_that_fails_to_commit_leaves_the_cache_as_it_was(service: GameService,
@@ -355,7 +416,9 @@ async def test_boards_keep_snapshots_a_few_steps_apart(service: GameService) -> 
             state = await state_of(service)
             rendered[state.step] = api.to_json(state)
     kept = await service.store.snapshot_steps(game.id)
-    boards = [s for s in kept[:-1] if s % service.snapshot_every]
+    final = await state_of(service)
+    ended = {final.step} if final.over else set()  # a game's end is always kept
+    boards = [s for s in kept if s % service.snapshot_every and s not in ended]
     assert len(rendered) > 10 and boards, (rendered.keys(), kept)
     assert all(b - a >= BOARD_SNAPSHOT_GAP for a, b in itertools.pairwise(boards)), kept
     assert set(boards) <= set(rendered)

@@ -366,8 +366,9 @@ async def test_the_cache_drops_finished_idle_and_least_recent_games(store: Store
 
 
 async def test_snapshots_are_sparse_and_undo_replays_between_them(service: GameService) -> None:
-    """Item 8: a snapshot per kept step (start, every N, phase ends) plus the latest one, not one per step;
-    every earlier step is still restored exactly (by replay), and undo still works."""
+    """Item 8: a snapshot per kept step (start, every N, phase ends), not one per step, and the game's head
+    only at those steps; every step, the latest included, is still restored exactly (by replay), and undo
+    still works (the step it goes back to is stored until the next click)."""
     service.snapshot_every = 5
     await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
     game_id = (await service.store.open_game(CHANNEL)).id
@@ -376,15 +377,16 @@ async def test_snapshots_are_sparse_and_undo_replays_between_them(service: GameS
         await play(service, "1")
         loaded = await service._load_game(await service.store.open_game(CHANNEL))
         seen.append(api.to_json(loaded.state))
-        assert api.to_json(await state_of(service)) == seen[-1]  # the latest step is always stored
-    assert await service.store.snapshot_steps(game_id) == [0, 5, 10, 12]
+        assert api.to_json(await state_of(service)) == seen[-1]  # the latest step is always restored
+    assert await service.store.snapshot_steps(game_id) == [0, 5, 10]
     for step, expected in enumerate(seen):
         assert api.to_json(await service._restore(game_id, step)) == expected
     await service.gm_undo(CHANNEL, MOD, steps=4)
     assert api.to_json(await state_of(service)) == seen[8]
     assert await service.store.snapshot_steps(game_id) == [0, 5, 8]
     await play(service, "2")
-    assert await service.store.snapshot_steps(game_id) == [0, 5, 9]
+    assert await service.store.snapshot_steps(game_id) == [0, 5]
+    assert (await state_of(service)).step == 9
 
 
 async def test_snapshots_no_undo_can_reach_are_pruned(service: GameService, monkeypatch) -> None:
@@ -395,7 +397,7 @@ async def test_snapshots_no_undo_can_reach_are_pruned(service: GameService, monk
     await open_table(service, ALICE, game="countdown-quiet", options={"start": "30"})
     game_id = (await service.store.open_game(CHANNEL)).id
     await play(service, *["1"] * 13)
-    assert await service.store.snapshot_steps(game_id) == [0, 6, 9, 12, 13]
+    assert await service.store.snapshot_steps(game_id) == [0, 6, 9, 12]
     await service.gm_undo(CHANNEL, MOD, steps=12)  # beyond every kept snapshot but the start
     assert (await state_of(service)).counter == 29
     await service.gm_end(CHANNEL, MOD)

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service import latest_state
 from engine import api
 from tests.e2e.fakediscord import FakeDiscord, FakeMessage
 from tests.e2e.harness import Table, answer_with_controls, seed_lobby
@@ -82,7 +83,7 @@ async def play_table(fake: FakeDiscord, table: Table, game: str, seed: int, move
     users = {0: alice, 1: bob}
     done = 0
     while done < moves:
-        state = api.from_json((await store.latest_snapshot(row.id)).state)
+        state = (await latest_state(store, row.id))
         if state.over:
             break
         prompt = api.prompts(state)[0]

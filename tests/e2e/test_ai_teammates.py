@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from bot.service import latest_state
 from engine import api
 from engine.agents import get_agent
 from engine.core.game import GameState
@@ -34,9 +35,9 @@ STEP_CAP = 1500
 
 
 async def _state(running: RunningBot, game_id: int) -> GameState:
-    snap = await running.bot.service.store.latest_snapshot(game_id)
-    assert snap is not None
-    return api.from_json(snap.state)
+    state = await latest_state(running.bot.service.store, game_id)
+    assert state is not None
+    return state
 
 
 async def _person_asked(running: RunningBot, game_id: int) -> GameState:

@@ -19,6 +19,7 @@ import pytest
 
 from bot.components import OPTION_TEXT_MAX, option_token
 from bot.replies import DONE
+from bot.service import latest_state
 from engine import api
 from engine.agents import RandomAgent
 from engine.core.game import GameState
@@ -33,9 +34,9 @@ DECORATION = re.compile(r"^(\*\*(?P<bold>.*)\*\*|~~(?P<struck>.*)~~|↩ (?P<undo
 
 
 async def _state(running: RunningBot, game_id: int) -> GameState:
-    snap = await running.bot.service.store.latest_snapshot(game_id)
-    assert snap is not None
-    return api.from_json(snap.state)
+    state = await latest_state(running.bot.service.store, game_id)
+    assert state is not None
+    return state
 
 
 def narration(messages: list[FakeMessage]) -> Counter[str]:
