@@ -142,8 +142,10 @@ async def click(service: GameService, counter: Counter, channel: int, rng: rando
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     statements, written = counter.statements - statements, counter.written - written
     assert reply.applied, reply
-    game = await service.store.current_game(channel)  # the step from the row: a reader of the state would
-    return Click(cpu, wall, statements, written, game.state_step if game is not None else 0)  # make a copy
+    # the step from the game's row: reading the state itself would count as a reader holding it (the next
+    # click would then copy it, as it does after a player's command reads it)
+    game = await service.store.current_game(channel)
+    return Click(cpu, wall, statements, written, game.state_step if game is not None else 0)
 
 
 async def play(service: GameService, counter: Counter, game: str, actions: int, seed: int,
