@@ -185,18 +185,17 @@ def _step_statements() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class _Plain:
-    """One of a step's statements compiled once for SQLite: its SQL text, the order of its values, and how each
-    value is turned into what the driver takes (the column types' own bind processors)."""
+    """One of a step's statements compiled once for SQLite: its SQL text and, for each of its values in order,
+    where it comes from and how it is turned into what the driver takes (the column types' own bind
+    processors): (the parameter's name, its processor, None), or (None, None, the value the statement itself
+    holds, already processed), such as a literal."""
 
     sql: str
-    compiled: Any
-    order: tuple[str, ...]
-    processors: tuple[Callable[[Any], Any] | None, ...]
+    slots: tuple[tuple[str | None, Callable[[Any], Any] | None, Any], ...]
 
     def values(self, params: dict[str, Any]) -> tuple[Any, ...]:
-        bound = self.compiled.construct_params(params)
-        return tuple(bound[name] if process is None else process(bound[name])
-                     for name, process in zip(self.order, self.processors, strict=True))
+        return tuple(fixed if key is None else params[key] if process is None else process(params[key])
+                     for key, process, fixed in self.slots)
 
 
 _PLAIN: dict[tuple[Any, tuple[str, ...]], _Plain | None] = {}
@@ -216,8 +215,18 @@ def _plain(stmt: Any, keys: tuple[str, ...], dialect: Any) -> _Plain | None:
     # computes itself (a CASE, a default of its own) need nothing from us
     fills_in = (getattr(compiled, name, None) for name in ("insert_prefetch", "update_prefetch"))
     if not any(fills_in) and (order or not keys):
-        plain = _Plain(sql=compiled.string, compiled=compiled, order=order,
-                       processors=tuple(_bind_processor(compiled.binds[name].type, dialect) for name in order))
+        slots = []
+        for name in order:
+            bind = compiled.binds[name]
+            process = _bind_processor(bind.type, dialect)
+            if bind.key in keys:
+                slots.append((bind.key, process, None))
+            elif bind.required or bind.callable is not None or bind.expanding:
+                break  # a value only SQLAlchemy knows how to find
+            else:
+                slots.append((None, None, bind.value if process is None else process(bind.value)))
+        else:
+            plain = _Plain(sql=compiled.string, slots=tuple(slots))
     with _PLAIN_LOCK:
         _PLAIN[key] = plain
     return plain
