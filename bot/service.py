@@ -156,18 +156,20 @@ class Loaded:
         return ai_seats.is_ai(self.user_of(seat))
 
 
-async def restore(store: Store, game_id: int, step: int) -> tuple[GameState, str | None]:
+async def restore(store: Store, game_id: int, step: int, *, head: bool = True) -> tuple[GameState, str | None]:
     """The game's state at `step` as the database holds it: the stored state of that step (the game's head,
     or a kept snapshot), else the nearest earlier one with the log replayed on top. Also the state's JSON
-    when it was read as it is (no replay on top)."""
-    snap = await store.snapshot_at(game_id, step, or_before=True)
-    if snap is None:
+    when it was read as it is (no replay on top). `head=False`: the game's row has no head (the caller read it).
+    """
+    base = await store.replay_base(game_id, step, head=head)
+    if base is None:
         raise RuntimeError(f"game {game_id} has no snapshot at or before step {step}")
-    state = api.from_json(snap.state)
-    if snap.step == step:
-        return state, snap.state
-    for row in await store.actions(game_id, after=snap.step, upto=step):
-        state, _ = api.apply(state, Action.model_validate(row.payload), in_place=True)
+    base_step, text, payloads = base
+    state = api.from_json(text)
+    if base_step == step:
+        return state, text
+    for payload in payloads:
+        state, _ = api.apply(state, Action.model_validate(payload), in_place=True)
     return state, None
 
 
@@ -179,7 +181,7 @@ async def latest_state(store: Store, game_id: int) -> GameState | None:
         return None
     if game.head is not None:
         return api.from_json(game.head)
-    return (await restore(store, game_id, game.state_step))[0]
+    return (await restore(store, game_id, game.state_step, head=False))[0]
 
 
 def action_row(loaded: Loaded, actor: Actor, action: Action, kind: str) -> ActionRecord:
@@ -381,7 +383,7 @@ class GameService:
         elif game.head is not None:
             state, head = api.from_json(game.head), game.head  # the row just read carries its latest state
         else:
-            state, head = await self._restore_head(game.id, game.state_step)
+            state, head = await self._restore_head(game.id, game.state_step, head=False)
         section = None if game.status == LOBBY else await self.store.current_section(game.id)
         loaded = Loaded(game=game, seats=seats, state=state, section=section, head=head)
         self._remember(loaded)
@@ -391,9 +393,9 @@ class GameService:
         """The state at `step`: its snapshot, or the nearest earlier one with the log replayed on top."""
         return (await self._restore_head(game_id, step))[0]
 
-    async def _restore_head(self, game_id: int, step: int) -> tuple[GameState, str | None]:
+    async def _restore_head(self, game_id: int, step: int, *, head: bool = True) -> tuple[GameState, str | None]:
         """`_restore`, and the state's JSON when it was read as it is (no replay on top)."""
-        return await restore(self.store, game_id, step)
+        return await restore(self.store, game_id, step, head=head)
 
     async def _open(self, channel_id: int, *, from_memory: bool = False) -> Loaded:
         """The channel's open game. `from_memory`: as this process last committed or read it, without reading

@@ -809,6 +809,39 @@ class Store:
         async with self.session() as s:
             return list((await s.exec(stmt.order_by(col(ActionRow.seq)))).all())
 
+    async def replay_base(self, game_id: int, step: int, *,
+                          head: bool = True) -> tuple[int, str, list[dict[str, Any]]] | None:
+        """What rebuilds the game's state at `step`, read in one session: the nearest stored state at or before
+        it (the game's head, or a kept snapshot) as (its step, its JSON), and the payloads of the actions
+        logged after that state up to `step`, in order. None when nothing is stored that early. `head=False`:
+        the caller knows the game has no head (it read the game's row): only kept snapshots are looked at.
+
+        (`snapshot_at` and `actions` read the same with three sessions and table models: a load after a restart
+        paid more for them than for the replay.)"""
+        game, snapshot, action = (Game.__table__, Snapshot.__table__,  # type: ignore[attr-defined]
+                                  ActionRow.__table__)  # type: ignore[attr-defined]
+        async with self.session() as s:
+            conn = await s.connection()
+            row = None if not head else (await conn.execute(sa_select(game.c.state_step, game.c.head)
+                                                            .where(game.c.id == game_id))).first()
+            base = (row[0], row[1]) if row is not None and row[1] is not None and row[0] <= step else None
+            if base is None or base[0] < step:
+                kept = (await conn.execute(
+                    sa_select(snapshot.c.step, snapshot.c.state)
+                    .where(snapshot.c.game_id == game_id, snapshot.c.step <= step)
+                    .order_by(snapshot.c.step.desc()).limit(1))).first()
+                if kept is not None and (base is None or kept[0] > base[0]):
+                    base = (kept[0], kept[1])
+            if base is None:
+                return None
+            payloads: list[dict[str, Any]] = []
+            if base[0] < step:
+                payloads = [r[0] for r in (await conn.execute(
+                    sa_select(action.c.payload)
+                    .where(action.c.game_id == game_id, action.c.seq > base[0], action.c.seq <= step)
+                    .order_by(action.c.seq))).all()]
+        return base[0], base[1], payloads
+
     async def latest_snapshot(self, game_id: int) -> Snapshot | None:
         """The game's latest stored state: its head, else its latest kept snapshot (the log after it leads to
         the game's step: `bot.service.latest_state` replays it)."""
