@@ -198,25 +198,12 @@ async def test_a_repeated_click_is_a_no_op_also_after_it_was_undone(service: Gam
     assert await service.store.interaction_seen(first.interaction_id or 0)
 
 
-async def test_a_click_never_changes_the_state_others_hold(service: GameService) -> None:
-    """Item 2: a state handed to a reader (a command reading it in a worker thread, a picture being drawn)
-    is the one before the click, whole: the click applies its step to a copy."""
-    await open_table(service, ALICE, options={"start": "30"})
-    game = await service.store.open_game(CHANNEL)
-    assert game is not None
-    held = await service.game_state(game)
-    assert held is not None
-    before = api.to_json(held)
-    await click(service, "3")
-    assert api.to_json(held) == before
-    assert (await state_of(service)).counter == 27
-
-
 async def test_a_click_applies_in_place_unless_a_reader_holds_the_state(service: GameService,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Item 2 (apply in place on a loaded step): a click applies its step to the state the service holds, with
     no copy, as long as nothing outside the channel's lock was handed that state since its step; after a reader
-    took it, the next click works on a copy and the reader's state stays whole."""
+    took it (a command reading it in a worker thread, a picture being drawn), the next click works on a copy
+    and the reader's state stays whole."""
     from bot.service import Loaded
 
     await open_table(service, ALICE, options={"start": "30"})
