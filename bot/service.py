@@ -383,7 +383,7 @@ class GameService:
         elif game.head is not None:
             state, head = api.from_json(game.head), game.head  # the row just read carries its latest state
         else:
-            state, head = await self._restore_head(game.id, game.state_step, head=False)
+            state, head = await restore(self.store, game.id, game.state_step, head=False)
         section = None if game.status == LOBBY else await self.store.current_section(game.id)
         loaded = Loaded(game=game, seats=seats, state=state, section=section, head=head)
         self._remember(loaded)
@@ -391,11 +391,7 @@ class GameService:
 
     async def _restore(self, game_id: int, step: int) -> GameState:
         """The state at `step`: its snapshot, or the nearest earlier one with the log replayed on top."""
-        return (await self._restore_head(game_id, step))[0]
-
-    async def _restore_head(self, game_id: int, step: int, *, head: bool = True) -> tuple[GameState, str | None]:
-        """`_restore`, and the state's JSON when it was read as it is (no replay on top)."""
-        return await restore(self.store, game_id, step, head=head)
+        return (await restore(self.store, game_id, step))[0]
 
     async def _open(self, channel_id: int, *, from_memory: bool = False) -> Loaded:
         """The channel's open game. `from_memory`: as this process last committed or read it, without reading
@@ -434,7 +430,6 @@ class GameService:
         cached = self._cache.get(loaded.game.id or 0)
         if cached is not None and cached.state is loaded.state:
             cached.shared = True
-        loaded.shared = True
         return loaded.state
 
     def _click_state(self, loaded: Loaded) -> GameState:
@@ -724,6 +719,7 @@ class GameService:
             if game is None or game.status == LOBBY:
                 return None
             loaded = await self._load_game(game)
+            # shared here, under the lock: a click after it lets go must not change what is drawn
             state = self._share(loaded) if loaded.state is not None and loaded.state.step == step else \
                 await self._restore(game_id, step)
         return await self._image(Loaded(game=game, seats=loaded.seats, state=state))
