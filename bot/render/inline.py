@@ -25,6 +25,7 @@ from bot.render.kit import (
     PARTS,
     Box,
     Color,
+    Surface,
     Theme,
     blend_ramps,
     build_palette,
@@ -125,7 +126,7 @@ def tile_width(tile: Tile) -> int:
     return max(text_width(tile.value, BIG, True) + swatch, text_width(tile.label, SMALL)) + 2 * TILE_PAD
 
 
-def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, title: str, line: str,
+def draw_header(image: Surface, draw: ImageDraw.ImageDraw, box: Box, title: str, line: str,
                 tiles: Sequence[Tile], line_colour: Color = Theme.ACCENT) -> list[Box]:
     """Title and round line at the left, the tiles right-aligned; returns the tiles' boxes."""
     # the panel, tiles and title are kept (they change a few times a game); the round line, which changes
@@ -268,7 +269,7 @@ def seat_boxes(box: Box, n: int) -> list[Box]:
     return out[:n]
 
 
-def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat],
+def draw_seats(image: Surface, draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat],
                background: Color = Theme.BG) -> list[Box]:
     """The investigators' cards in `box` (on `background`). A card is drawn once per different seat and
     pasted after: most cards are unchanged from one step to the next."""
@@ -318,7 +319,7 @@ def stat_width(stat: Stat) -> int:
     return text_width(text, TEXT, True) + 14
 
 
-def draw_stat(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, stat: Stat, right: int) -> int:
+def draw_stat(image: Surface, draw: ImageDraw.ImageDraw, x: int, y: int, stat: Stat, right: int) -> int:
     """A stat chip at (x, y); returns the x after it (chips that do not fit are left out)."""
     text = f"{stat.label} {stat.value}".strip()
     w = stat_width(stat)
@@ -331,7 +332,7 @@ def draw_stat(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, sta
 
 # ================================================================================================ counts
 
-def draw_count(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int | str, fill: Color,
+def draw_count(image: Surface, draw: ImageDraw.ImageDraw, xy: tuple[int, int], value: int | str, fill: Color,
                ink: Color = WHITE, size: int = TEXT, edge: Color = DARK_INK) -> Box:
     """A number on a disc (doom, clues, monsters on a place) centred on `xy`, at least as wide as tall."""
     text = str(value)
@@ -343,7 +344,7 @@ def draw_count(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int
     return Box(x, y, w, h)
 
 
-def banner(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, text: str, won: bool, win_bg: Color,
+def banner(image: Surface, draw: ImageDraw.ImageDraw, box: Box, text: str, won: bool, win_bg: Color,
            loss_bg: Color) -> None:
     """The game's end, across `box`."""
     panel(draw, box, win_bg if won else loss_bg, outline=Theme.GOOD if won else Theme.BAD, width=4, radius=16)

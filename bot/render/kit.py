@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
+import re
 import struct
 import threading
 import unicodedata
+import weakref
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -19,7 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 from pydantic import BaseModel
@@ -103,6 +106,56 @@ class Box(NamedTuple):
         last = rows[-1]
         rows[-1] = Box(last.x, last.y, last.w, self.bottom - last.y)
         return rows
+
+
+# ---------------------------------------------------------------------------------------------- kept images
+
+_KEPT: dict[int, tuple[weakref.ref[Image.Image], int]] = {}
+_SERIALS = itertools.count(1)
+
+
+class Surface(Protocol):
+    """What drawing on a picture takes: an image, or a recorded picture (`bot.render.scene.Scene`), which
+    is pasted on and drawn on (through `draw_of`) alike."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    def paste(self, im: Any, box: Any = None, mask: Any = None) -> None: ...
+
+
+def keep(image: Image.Image) -> Image.Image:
+    """Mark `image` as one that is never drawn on again (a cached text mask, icon or part): a recorded
+    picture (`bot.render.scene`) then knows it by a number instead of its pixels."""
+    key = id(image)
+
+    def gone(_ref: weakref.ref[Image.Image]) -> None:
+        _KEPT.pop(key, None)
+
+    _KEPT[key] = (weakref.ref(image, gone), next(_SERIALS))
+    return image
+
+
+def kept_serial(image: Image.Image) -> int | None:
+    """The number `keep` gave `image` (numbers are never reused), or None."""
+    entry = _KEPT.get(id(image))
+    if entry is not None and entry[0]() is image:
+        return entry[1]
+    return None
+
+
+def draw_of(image: Surface) -> ImageDraw.ImageDraw:
+    """`ImageDraw.Draw(image)`, for a picture or a recorded one (which gives its own)."""
+    if isinstance(image, Image.Image):
+        return ImageDraw.Draw(image)
+    draw: ImageDraw.ImageDraw = image.draw()  # type: ignore[attr-defined]
+    return draw
 
 
 # ---------------------------------------------------------------------------------------------- fonts
@@ -272,16 +325,75 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tu
         return _mixed_mask(pieces, size, bold, anchor, stroke)
     text = pieces[0][0]
     f = font(size, bold)
+    if isinstance(f, ImageFont.FreeTypeFont) and not stroke and len(_WORD.findall(text)) > 1:
+        worded = _worded_mask(f, text, size, bold, anchor)
+        if worded is not None:
+            return keep(worded[0]), worded[1], worded[2]
     if isinstance(f, ImageFont.FreeTypeFont):
         # The mask `ImageDraw.text` would draw, taken as FreeType renders it: measuring the text first
         # (`getbbox`) loads every glyph once more, a quarter of the time of a text not drawn before
         core, (left, top) = f.getmask2(text, "L", stroke_width=stroke, anchor=anchor, stroke_filled=True)
         if core.size[0] and core.size[1]:
-            return Image.Image()._new(core), left, top
+            return keep(Image.Image()._new(core)), left, top
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor=anchor, stroke_width=stroke)
-    return mask, left, top
+    return keep(mask), left, top
+
+
+_WORD = re.compile(r"\S+")
+
+
+@lru_cache(maxsize=16384)
+def _word_mask(word: str, size: int, bold: bool, phase: int) -> tuple[Image.Image, int, int]:
+    """One word's mask and its offset from the pen's whole pixel on the baseline, the pen `phase` 64ths of
+    a pixel further (FreeType places each glyph at its pen position rounded, so a word's pixels depend on
+    where between two pixels it starts)."""
+    f = font(size, bold)
+    assert isinstance(f, ImageFont.FreeTypeFont)
+    core, (left, top) = f.getmask2(word, "L", anchor="ls", start=(phase / 64, 0))
+    return Image.Image()._new(core), left, top
+
+
+def _worded_mask(f: ImageFont.FreeTypeFont, text: str, size: int, bold: bool,
+                 anchor: str) -> tuple[Image.Image, int, int] | None:
+    """A line of several words put together from the words' masks, each rasterised once per sub-pixel
+    start: FreeType takes about 70 µs a glyph (Lato's hinting is interpreted each time), and a board's
+    changing lines ("Round 9 · Encounter Phase · …") are made of words met before. Each word stands where
+    the whole line puts it (advances in 64ths of a pixel, as FreeType counts), so the pixels are the line's
+    own; None when two words' ink would touch (FreeType blends overlapping glyphs in its own way), and the
+    line is rendered whole."""
+    placed: list[tuple[int, int, Image.Image]] = []
+    pen, at = 0, 0
+    for match in _WORD.finditer(text):
+        pen += _advance64(text[at:match.start()], size, bold)
+        mask, left, top = _word_mask(match.group(), size, bold, pen % 64)
+        if mask.width and mask.height:
+            placed.append((pen // 64 + left, top, mask))
+        pen += _advance64(match.group(), size, bold)
+        at = match.end()
+    pen += _advance64(text[at:], size, bold)
+    if not placed:
+        return None
+    x0 = min(x for x, _, _ in placed)
+    y0 = min(y for _, y, _ in placed)
+    x1 = max(x + m.width for x, _, m in placed)
+    y1 = max(y + m.height for _, y, m in placed)
+    canvas = Image.new("L", (x1 - x0, y1 - y0), 0)
+    for x, y, mask in placed:
+        box = (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height)
+        if canvas.crop(box).getbbox() is not None:
+            return None
+        canvas.paste(mask, box[:2])
+    ascent, descent = f.getmetrics()
+    ax = {"l": 0, "m": (pen // 2 + 32) // 64, "r": (pen + 32) // 64}[anchor[0]]
+    ay = {"a": -ascent, "t": y0, "m": -((ascent - descent + 1) // 2), "s": 0, "b": y1, "d": descent}[anchor[1]]
+    return canvas, x0 - ax, y0 - ay
+
+
+@lru_cache(maxsize=16384)
+def _advance64(text: str, size: int, bold: bool) -> int:
+    return round(font(size, bold).getlength(text) * 64) if text else 0
 
 
 def _mixed_mask(pieces: tuple[tuple[str, int], ...], size: int, bold: bool, anchor: str,
@@ -307,7 +419,7 @@ def _mixed_mask(pieces: tuple[tuple[str, int], ...], size: int, bold: bool, anch
                 "d": -descent}[vertical]
     start = {"l": 0, "m": -int(width) // 2, "r": -int(width)}[horizontal]
     # the mask's (pad, pad + ascent) is the text's left end on its baseline
-    return mask, start - pad, baseline - ascent - pad
+    return keep(mask), start - pad, baseline - ascent - pad
 
 
 #: while `record_text` is open: every text drawn, as (text, font size in px)
@@ -327,7 +439,7 @@ def record_text() -> Iterator[list[tuple[str, int]]]:
         _RECORDED.reset(token)
 
 
-def draw_text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: Color, bold: bool = False,
+def draw_text(image: Surface, xy: tuple[int, int], text: str, size: int, fill: Color, bold: bool = False,
               anchor: str = "la", stroke: int = 0, stroke_fill: Color | None = None) -> None:
     """Text at `xy` (Pillow anchor semantics), drawn from a cached mask; `stroke` px outline in
     `stroke_fill` keeps text readable over a coloured fill."""
@@ -344,7 +456,7 @@ def draw_text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fil
     image.paste(fill, (x + left, y + top), mask)
 
 
-def draw_lines(image: Image.Image, xy: tuple[int, int], lines: list[str], size: int, fill: Color,
+def draw_lines(image: Surface, xy: tuple[int, int], lines: list[str], size: int, fill: Color,
                bold: bool = False, spacing: int = 4) -> int:
     """Draw lines top-down from `xy`; returns the y just below the last line."""
     x, y = xy
@@ -361,7 +473,7 @@ def panel(draw: ImageDraw.ImageDraw, box: Box, fill: Color, outline: Color | Non
     draw.rounded_rectangle(box.rect(), radius=radius, fill=fill, outline=outline, width=width if outline else 0)
 
 
-def bar(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, value: int, maximum: int, color: Color,
+def bar(image: Surface, draw: ImageDraw.ImageDraw, box: Box, value: int, maximum: int, color: Color,
         label: str = "", size: int = 18) -> None:
     """A stat bar with `label value/max` written over it, so the number is readable without the fill."""
     draw.rounded_rectangle(box.rect(), radius=box.h // 2, fill=Theme.BAR_BACK, outline=dim(color, 0.6), width=2)
@@ -412,7 +524,7 @@ def icon(key: Hashable, size: int, painter: Painter) -> Image.Image:
         canvas = Image.new("RGBA", (big, big), (0, 0, 0, 0))
         with record_text() as texts:
             painter(canvas)
-        cached = (canvas.resize((size, size), Image.Resampling.LANCZOS), tuple(texts))
+        cached = (keep(canvas.resize((size, size), Image.Resampling.LANCZOS)), tuple(texts))
         if len(_ICONS) > 2048:  # the keys are a small closed set; this only guards against a runaway caller
             _ICONS.clear()
         _ICONS[cache_key] = cached
@@ -422,7 +534,7 @@ def icon(key: Hashable, size: int, painter: Painter) -> Image.Image:
     return cached[0]
 
 
-def paste_icon(image: Image.Image, ico: Image.Image, xy: tuple[int, int]) -> None:
+def paste_icon(image: Surface, ico: Image.Image, xy: tuple[int, int]) -> None:
     image.paste(ico, xy, ico)
 
 
@@ -757,14 +869,17 @@ class Parts:
         (shared: copy it before drawing on it)."""
         return self._get(key, size, background, paint, None)[0]
 
-    def paste(self, image: Image.Image, box: Box, key: Hashable, background: Color,
+    def paste(self, image: Surface, box: Box, key: Hashable, background: Color,
               paint: Callable[[Image.Image, ImageDraw.ImageDraw, Box], None],
               shape: Callable[[ImageDraw.ImageDraw, Box], None] | None = None) -> None:
         """Draw the part `paint(canvas, draw, local_box)` would draw in `box`, from the kept copy. With `shape`
         (which fills, with 1, the pixels the part covers), only those pixels are pasted: for a part whose box
         shows what lies under it (a rounded tile's corners over a path)."""
         if self._in_place.get():
-            paint(image, ImageDraw.Draw(image), box)
+            if isinstance(image, Image.Image):
+                paint(image, ImageDraw.Draw(image), box)
+            else:  # a recorded picture: the part is drawn in place when the picture is
+                image.paint(box, paint)  # type: ignore[attr-defined]
             return
         local = Box(0, 0, box.w, box.h)
         part, mask = self._get(key, (box.w, box.h), background, lambda canvas, draw: paint(canvas, draw, local),
@@ -792,7 +907,7 @@ class Parts:
             if shape is not None:
                 mask = Image.new("1", canvas.size, 0)  # a 1-bit mask: pasted four times faster than an "L" one
                 shape(ImageDraw.Draw(mask))
-            hit = (canvas, tuple(texts), mask)
+            hit = (keep(canvas), tuple(texts), None if mask is None else keep(mask))
             with self._lock:
                 if full_key not in self._parts and not self._in_place.get():
                     self._parts[full_key] = hit

@@ -18,7 +18,8 @@ import sys
 from typing import Any
 
 from bot.render import inline, kit
-from bot.render.kit import record_text, to_png
+from bot.render.kit import record_text
+from bot.render.scene import SCENE_BANDS
 from engine import api
 from engine.agents import get_agent
 from engine.core.game import SeatSpec
@@ -65,15 +66,17 @@ def bench(game: str, games: int) -> list[str]:
         warm.append(ms)
         sizes.append(len(png) / 1024)
     # CPU time of each step's drawing and encoding, the games played from their start again (the kept parts
-    # and bands forgotten: each step finds what the steps before it left, as in a channel)
+    # and bands forgotten: each step finds what the steps before it left, as in a channel). Drawing is the
+    # recording of the picture's steps (and the drawing of the parts not kept yet); encoding draws the bands
+    # of rows not met before, maps them to the palette and compresses them.
     _forget_parts()
     palette = module._palette()
     for view in views:
         with record_text() as texts:
-            ms, image = cpu_timed(module.render_inline_image, view)
+            ms, scene = cpu_timed(module._scene, view)
         draw_ms.append(ms)
-        smallest.append(inline.shown_px(min(s for _, s in texts), image.width))
-        encode_ms.append(cpu_timed(to_png, image, palette)[0])
+        smallest.append(inline.shown_px(min(s for _, s in texts), scene.width))
+        encode_ms.append(cpu_timed(scene.png, palette)[0])
     total_ms = [d + e for d, e in zip(draw_ms, encode_ms, strict=True)]
     full_ms, full_kb = [], []
     for view in views[:: max(1, len(views) // 40)]:
@@ -105,6 +108,7 @@ def bench(game: str, games: int) -> list[str]:
 def _forget_parts() -> None:
     kit.PARTS.clear()
     kit.BANDS.clear()
+    SCENE_BANDS.clear()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -58,6 +58,7 @@ from bot.render.kit import (
     Box,
     Color,
     PictureCache,
+    Surface,
     Theme,
     draw_text,
     ellipsize,
@@ -65,8 +66,8 @@ from bot.render.kit import (
     panel,
     paste_icon,
     text_width,
-    to_png,
 )
+from bot.render.scene import Scene
 from engine.arkham3.view import ArkhamView, InvestigatorView, SpaceView
 
 __all__ = ["WIDTH", "render_inline", "render_inline_image", "space_rows"]
@@ -210,7 +211,7 @@ def _draw_mark(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, m:
         draw_text(image, (cx, cy), m.label, SMALL, ink, bold=True, anchor="mm")
 
 
-def _draw_town(image: Image.Image, draw: ImageDraw.ImageDraw, view: ArkhamView, layout: Layout,
+def _draw_town(image: Surface, draw: ImageDraw.ImageDraw, view: ArkhamView, layout: Layout,
                marks: dict[str, list[Marker]]) -> None:
     tiles, rows, strip, _ = layout
     unstable = set(view.unstable)
@@ -336,7 +337,7 @@ def _as_view(view: ArkhamView | Mapping[str, Any]) -> ArkhamView:
     return view if isinstance(view, ArkhamView) else ArkhamView.model_validate(view)
 
 
-def render_inline_image(view: ArkhamView | Mapping[str, Any]) -> Image.Image:
+def _scene(view: ArkhamView | Mapping[str, Any]) -> Scene:
     v = _as_view(view)
     seats = [_seat(v, inv) for inv in v.investigators]
     marks = markers_by_space(v)  # worked out once: the layout and the town read them
@@ -344,8 +345,8 @@ def render_inline_image(view: ArkhamView | Mapping[str, Any]) -> Image.Image:
     town_bottom = layout[3]
     seats_top = town_bottom + GAP
     height = seats_top + inline.seat_height(WIDTH - 2 * MARGIN, seats) + MARGIN
-    image = Image.new("RGB", (WIDTH, height), Theme.BG)
-    draw = ImageDraw.Draw(image)
+    image = Scene((WIDTH, height), Theme.BG)
+    draw = image.draw()
     line, colour = _line(v)
     header = Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, inline.HEADER_H)
     inline.draw_header(image, draw, header, v.scenario, line, _tiles(v), colour)
@@ -354,10 +355,15 @@ def render_inline_image(view: ArkhamView | Mapping[str, Any]) -> Image.Image:
     return image
 
 
+def render_inline_image(view: ArkhamView | Mapping[str, Any]) -> Image.Image:
+    """The channel board for `view`, every part drawn."""
+    return _scene(view).image()
+
+
 def render_inline(view: ArkhamView | Mapping[str, Any]) -> bytes:
     """PNG bytes of the channel board for `view` (the model or its JSON dict); unchanged views are cached."""
     v = _as_view(view)
-    return _pictures.get_or_render(v, lambda: to_png(render_inline_image(v), palette=_palette()))
+    return _pictures.get_or_render(v, lambda: _scene(v).png(_palette()))
 
 
 def cache_clear() -> None:

@@ -64,15 +64,16 @@ from bot.render.kit import (
     Box,
     Color,
     PictureCache,
+    Surface,
     Theme,
     draw_text,
     ellipsize,
     fit_lines,
     panel,
     text_width,
-    to_png,
     wrap,
 )
+from bot.render.scene import Scene
 from engine.arkham_lcg.view import EnemyView, InvestigatorView, LcgView, LocationView
 
 __all__ = ["WIDTH", "inline_location_boxes", "render_inline", "render_inline_image"]
@@ -269,7 +270,7 @@ def _tile_shape(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.rounded_rectangle(box.rect(), radius=12, fill=1)
 
 
-def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: LcgView, area: Box) -> None:
+def _draw_table(image: Surface, draw: ImageDraw.ImageDraw, view: LcgView, area: Box) -> None:
     panel(draw, area, MAP_BG, radius=14)
     tiles = _tiles(view, area)
     _draw_links(draw, view, area, tiles)
@@ -349,7 +350,7 @@ def _tiles_of(view: LcgView) -> list[Tile]:
     return tiles
 
 
-def _draw_results(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: LcgView) -> None:
+def _draw_results(image: Surface, draw: ImageDraw.ImageDraw, box: Box, view: LcgView) -> None:
     panel(draw, box, Theme.PANEL, outline=Theme.PANEL_EDGE, radius=12)
     inner = box.inset(14, 10)
     y = inner.y
@@ -374,7 +375,7 @@ def _as_view(view: LcgView | Mapping[str, Any]) -> LcgView:
     return view if isinstance(view, LcgView) else LcgView.model_validate(view)
 
 
-def render_inline_image(view: LcgView | Mapping[str, Any]) -> Image.Image:
+def _scene(view: LcgView | Mapping[str, Any]) -> Scene:
     v = _as_view(view)
     campaign = _is_campaign(v)
     seats = [_seat(v, inv, campaign) for inv in v.investigators]
@@ -386,8 +387,8 @@ def render_inline_image(view: LcgView | Mapping[str, Any]) -> Image.Image:
         body = _area(v, seats_h)
     seats_top = body.bottom + GAP
     height = seats_top + seats_h + MARGIN
-    image = Image.new("RGB", (WIDTH, height), Theme.BG)
-    draw = ImageDraw.Draw(image)
+    image = Scene((WIDTH, height), Theme.BG)
+    draw = image.draw()
     header = Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, inline.HEADER_H)
     if campaign:
         if v.over:
@@ -407,10 +408,15 @@ def render_inline_image(view: LcgView | Mapping[str, Any]) -> Image.Image:
     return image
 
 
+def render_inline_image(view: LcgView | Mapping[str, Any]) -> Image.Image:
+    """The channel board for `view`, every part drawn."""
+    return _scene(view).image()
+
+
 def render_inline(view: LcgView | Mapping[str, Any]) -> bytes:
     """PNG bytes of the channel board for `view` (the model or its JSON dict); unchanged views are cached."""
     v = _as_view(view)
-    return _pictures.get_or_render(v, lambda: to_png(render_inline_image(v), palette=_palette()))
+    return _pictures.get_or_render(v, lambda: _scene(v).png(_palette()))
 
 
 def cache_clear() -> None:

@@ -55,6 +55,7 @@ from bot.render.kit import (
     Box,
     Color,
     PictureCache,
+    Surface,
     Theme,
     draw_text,
     mix,
@@ -62,9 +63,9 @@ from bot.render.kit import (
     paste_icon,
     record_text,
     text_width,
-    to_png,
     wrap,
 )
+from bot.render.scene import Scene
 
 __all__ = ["WIDTH", "card_boxes", "render_event", "render_inline", "render_inline_image"]
 
@@ -267,7 +268,7 @@ def _initial(table: Table, seat: int) -> str:
     return info.initial if info is not None else "?"
 
 
-def _draw_battle(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, table: Table) -> None:
+def _draw_battle(image: Surface, draw: ImageDraw.ImageDraw, box: Box, table: Table) -> None:
     panel(draw, box, ARENA_BG, outline=DOOM, width=3)
     inner = box.inset(16, 12)
     draw_text(image, (inner.x, inner.y), "Final battle: each success removes 1 doom", TEXT, Theme.TEXT,
@@ -306,7 +307,7 @@ def _header_line(table: Table) -> tuple[str, Color]:
     return line, Theme.ACCENT
 
 
-def render_inline_image(view: Any) -> Image.Image:
+def _scene(view: Any) -> Scene:
     table = read_table(view)
     ao = table.ancient_one
     seats = [_seat(s, table) for s in table.seats]
@@ -315,8 +316,8 @@ def render_inline_image(view: Any) -> Image.Image:
         cards_bottom = MARGIN + inline.HEADER_H + GAP + BATTLE_H
     seats_top = cards_bottom + GAP
     height = seats_top + inline.seat_height(WIDTH - 2 * MARGIN, seats) + MARGIN
-    image = Image.new("RGB", (WIDTH, height), Theme.BG)
-    draw = ImageDraw.Draw(image)
+    image = Scene((WIDTH, height), Theme.BG)
+    draw = image.draw()
     line, colour = _header_line(table)
     tiles = [Tile("Doom", f"{ao.doom}/{len(ao.doom_track)}", DOOM if ao.doom else Theme.MUTED),
              Tile("Clock", CLOCK_NAMES.get(table.clock_hours % 12, str(table.clock_hours)), Theme.ACCENT),
@@ -337,12 +338,17 @@ def render_inline_image(view: Any) -> Image.Image:
     return image
 
 
+def render_inline_image(view: Any) -> Image.Image:
+    """The channel board for `view`, every part drawn."""
+    return _scene(view).image()
+
+
 def render_inline(view: Any) -> bytes:
     """PNG bytes of the channel board for `view` (the engine's view or its JSON dict)."""
     key_view = view if hasattr(view, "model_dump_json") else None
     if key_view is None:
-        return to_png(render_inline_image(view), palette=_palette())
-    return _pictures.get_or_render(key_view, lambda: to_png(render_inline_image(view), palette=_palette()))
+        return _scene(view).png(_palette())
+    return _pictures.get_or_render(key_view, lambda: _scene(view).png(_palette()))
 
 
 def cache_clear() -> None:

@@ -8,7 +8,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from bot.render.kit import Color, Theme, dim, draw_text, ellipsize, font, icon, mix, paste_icon, text_width
+from bot.render.kit import Color, Surface, Theme, dim, draw_text, ellipsize, font, icon, mix, paste_icon, text_width
 
 ELDER: Color = (120, 226, 200)
 DONE_BG: Color = (28, 30, 38)
@@ -194,7 +194,7 @@ def lock_icon(colour: str, size: int) -> Image.Image:
 
 # ================================================================================================ task chips
 
-def draw_chips(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, size: int,
+def draw_chips(image: Surface, draw: ImageDraw.ImageDraw, x: int, y: int, size: int,
                   symbols: list[str], clock: int, sanity: int, stamina: int, faded: bool, max_x: int) -> int:
     """One task's requirements as chips, left to right from (x, y); returns the x after the last chip."""
     text_size = max(16, int(size * 0.62))

@@ -76,7 +76,8 @@ from bot.games.eldritch.render.tokens import (
 )
 from bot.render import inline
 from bot.render.inline import GAP, MARGIN, SMALL, WIDTH, Colours, Seat, Stat, Tile
-from bot.render.kit import PARTS, Box, Color, PictureCache, Theme, draw_text, paste_icon, text_width, to_png
+from bot.render.kit import PARTS, Box, Color, PictureCache, Surface, Theme, draw_text, paste_icon, text_width
+from bot.render.scene import Scene
 from engine.eldritch.view import EldritchView, MonsterView
 
 __all__ = ["MAP", "WIDTH", "inline_space_xy", "inline_token_xy", "render_inline", "render_inline_image"]
@@ -145,7 +146,7 @@ def _base(version: str) -> Image.Image:
     return big.resize((MAP.w, MAP.h), Image.Resampling.LANCZOS)
 
 
-def _centred(image: Image.Image, ico: Image.Image, x: int, y: int) -> None:
+def _centred(image: Surface, ico: Image.Image, x: int, y: int) -> None:
     paste_icon(image, ico, (x - ico.width // 2, y - ico.height // 2))
 
 
@@ -246,7 +247,7 @@ def inline_token_xy(version: str, space_id: str, kind: str, k: int = 0) -> tuple
     return slot_of(here, INVESTIGATOR_SLOTS[k % len(INVESTIGATOR_SLOTS)], k // len(INVESTIGATOR_SLOTS))
 
 
-def _draw_tokens(image: Image.Image, view: EldritchView) -> None:
+def _draw_tokens(image: Surface, view: EldritchView) -> None:
     lay = map_layout(view.content_version)
     places = lay.places
     slots = token_slots(view.content_version)
@@ -357,13 +358,12 @@ def _as_view(view: EldritchView | Mapping[str, Any]) -> EldritchView:
     return view if isinstance(view, EldritchView) else EldritchView.model_validate(view)
 
 
-def render_inline_image(view: EldritchView | Mapping[str, Any]) -> Image.Image:
-    v = _as_view(view)
+def _scene(v: EldritchView) -> Scene:
     seats = [_seat(v, inv) for inv in v.investigators]
     seats_top = MAP.bottom + GAP
     height = seats_top + inline.seat_height(WIDTH - 2 * MARGIN, seats) + MARGIN
-    image = Image.new("RGB", (WIDTH, height), Theme.BG)
-    draw = ImageDraw.Draw(image)
+    image = Scene((WIDTH, height), Theme.BG)
+    draw = image.draw()
     gates = sum(1 for s in v.spaces if s.gate)
     tiles = [Tile("Doom", str(v.doom), DOOM),
              Tile("Omen", v.omen.capitalize(), Theme.TEXT, swatch=omen_colour(v.omen)),
@@ -379,10 +379,16 @@ def render_inline_image(view: EldritchView | Mapping[str, Any]) -> Image.Image:
     return image
 
 
+def render_inline_image(view: EldritchView | Mapping[str, Any]) -> Image.Image:
+    """The channel board for `view`, every part drawn."""
+    return _scene(_as_view(view)).image()
+
+
 def render_inline(view: EldritchView | Mapping[str, Any]) -> bytes:
-    """PNG bytes of the channel board for `view` (the model or its JSON dict); unchanged views are cached."""
+    """PNG bytes of the channel board for `view` (the model or its JSON dict): only the bands of rows that
+    changed since a picture drawn before are drawn and compressed; unchanged views are cached whole."""
     v = _as_view(view)
-    return _pictures.get_or_render(v, lambda: to_png(render_inline_image(v), palette=_palette()))
+    return _pictures.get_or_render(v, lambda: _scene(v).png(_palette()))
 
 
 def cache_clear() -> None:

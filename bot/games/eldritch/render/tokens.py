@@ -28,7 +28,7 @@ from bot.games.eldritch.render.style import (
     TAG_DELAYED,
     omen_colour,
 )
-from bot.render.kit import Color, Theme, draw_text, icon, paste_icon, text_width
+from bot.render.kit import Color, Surface, Theme, draw_of, draw_text, icon, paste_icon, text_width
 from engine.eldritch.view import MonsterView
 
 GATE_SIZE = 60
@@ -138,11 +138,11 @@ def wounds_text(monsters: Sequence[MonsterView]) -> str:
     return " ".join(f"{m.damage}/{m.toughness}" for m in monsters if m.damage > 0)
 
 
-def draw_wounds(image: Image.Image, x: int, y: int, text: str, size: int = WOUND_SIZE) -> None:
+def draw_wounds(image: Surface, x: int, y: int, text: str, size: int = WOUND_SIZE) -> None:
     """A Monster badge's wounds: a dark tag across the badge's lower edge, centred on (x, y)."""
     if not text:
         return
-    draw = ImageDraw.Draw(image)
+    draw = draw_of(image)
     w, h = text_width(text, size, True) + 8, size + 4
     draw.rounded_rectangle((x - w // 2, y - h // 2, x + w // 2, y + h // 2), radius=h // 2, fill=Theme.BAR_BACK,
                            outline=MONSTER_EDGE, width=1)
