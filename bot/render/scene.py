@@ -33,28 +33,11 @@ _MEASURES = frozenset({"textbbox", "textlength", "multiline_textbbox"})
 _SCRATCH = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
 
-class _Key:
-    """A step's key with its hash worked out once: a band's key hashes the keys of its steps, and a step
-    across the whole picture is in every band's."""
-
-    __slots__ = ("hash", "key")
-
-    def __init__(self, key: Hashable) -> None:
-        self.key = key
-        self.hash = hash(key)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and self.hash == other.hash and self.key == other.key
-
-
 #: a big kept image pasted at a place: the place, and what each band of rows it covers shows (see `_Pieces`)
 _Rows = tuple[tuple[int, int, int, int], tuple[Hashable, ...]]
 #: a recorded step: its key, the rows it may touch [top, bottom), how to draw it moved up by `top`, and for
 #: a big kept image its pieces (a band's key then holds only the piece that falls in it)
-_Step = tuple[_Key, int, int, str, tuple[Any, ...], _Rows | None]
+_Step = tuple[Hashable, int, int, str, tuple[Any, ...], _Rows | None]
 #: a kept image taller than this is known band by band (`_Pieces`): a seat's card whose "Turn" tag changed
 #: leaves the bands of its other rows as they were
 _BY_ROWS = 2 * BAND_ROWS
@@ -96,7 +79,7 @@ class Scene:
         if isinstance(source, Image.Image) and len(box) == 2 and source.height > _BY_ROWS and source.mode == "RGB":
             place = (box[0], box[1], source.width, source.height)
             rows = (place, PIECES.of(place, source, mask))
-        self.steps.append((_Key(key), top, bottom, "paste", (source, box, mask), rows))
+        self.steps.append((key, top, bottom, "paste", (source, box, mask), rows))
 
     def shape(self, name: str, xy: Any, *args: Any, **kwargs: Any) -> None:
         """An ImageDraw shape call (`name` one of the shapes ImageDraw draws from points or a box)."""
@@ -105,12 +88,12 @@ class Scene:
         reach = 2 * int(kwargs.get("width", 1) or 1) + 4  # an outline or a line's width spreads past its points
         top, bottom = int(min(ys)) - reach, int(max(ys)) + reach + 1
         key = ("shape", name, tuple(points), _frozen(args), _frozen(tuple(sorted(kwargs.items()))))
-        self.steps.append((_Key(key), top, bottom, name, (points, args, kwargs), None))
+        self.steps.append((key, top, bottom, name, (points, args, kwargs), None))
 
     def paint(self, box: Box, paint: Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]) -> None:
         """`paint(canvas, draw, box)` drawn in place when the picture is: for the tests that compare kept
         parts with parts drawn where they go. Never taken from kept bands (its key is new each time)."""
-        self.steps.append((_Key(("paint", object())), box.y, box.bottom, "paint", (box, paint), None))
+        self.steps.append((("paint", object()), box.y, box.bottom, "paint", (box, paint), None))
 
     def draw(self) -> ImageDraw.ImageDraw:
         """The scene's `ImageDraw`: shape calls are recorded, measuring calls answered; anything else is
@@ -144,19 +127,19 @@ class Scene:
             self._draw_bands(missing, touching, palette, compress_level, keys, bands)
         return _png(width, height, colours, [band for band in bands if band is not None])
 
-    def _band_key(self, i: int, band: int) -> _Key:
+    def _band_key(self, i: int, band: int) -> Hashable:
         """What step `i` puts in band `band`."""
         step = self.steps[i]
         rows = step[5]
         if rows is None:
             return step[0]
         place, pieces = rows
-        return _Key(("piece", place, pieces[band - place[1] // BAND_ROWS]))
+        return ("piece", place, pieces[band - place[1] // BAND_ROWS])
 
     def _draw_bands(self, missing: list[int], touching: list[list[int]], palette: Image.Image,
                     compress_level: int, keys: Sequence[Hashable], bands: list[_Band | None]) -> None:
         """Draw the runs of missing bands, each on a canvas of its own (a step drawn for one run must not
-        spill into the next), stacked into one picture for a single mapping to the palette."""
+        spill into the next), map them to the palette and compress them band by band."""
         width, height = self.size
         runs: list[list[int]] = []
         for band in missing:
@@ -164,28 +147,15 @@ class Scene:
                 runs[-1].append(band)
             else:
                 runs.append([band])
-        pieces: list[Image.Image] = []
         for run in runs:
             top, bottom = run[0] * BAND_ROWS, min(height, (run[-1] + 1) * BAND_ROWS)
             canvas = Image.new("RGB", (width, bottom - top), self.background)
-            drawn = sorted({i for band in run for i in touching[band]})
-            _replay(canvas, self.steps, drawn, top)
-            pieces.append(canvas)
-        if len(pieces) == 1:
-            stacked = pieces[0]
-        else:
-            stacked = Image.new("RGB", (width, sum(p.height for p in pieces)))
-            y = 0
-            for piece in pieces:
-                stacked.paste(piece, (0, y))
-                y += piece.height
-        indices = memoryview(_raw(stacked.quantize(palette=palette, dither=Image.Dither.NONE), "P", 1))
-        at = 0
-        for run in runs:
+            _replay(canvas, self.steps, sorted({i for band in run for i in touching[band]}), top)
+            indices = memoryview(_raw(canvas.quantize(palette=palette, dither=Image.Dither.NONE), "P", 1))
             for band in run:
-                rows = min(height, (band + 1) * BAND_ROWS) - band * BAND_ROWS
-                made = _deflated(indices[at:at + rows * width], width, compress_level, b"")
-                at += rows * width
+                start = (band * BAND_ROWS - top) * width
+                end = (min(height, (band + 1) * BAND_ROWS) - top) * width
+                made = _deflated(indices[start:end], width, compress_level, b"")
                 SCENE_BANDS.put(keys[band], made)
                 bands[band] = made
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.render import inline, kit
 from bot.render.kit import record_text
-from bot.render.scene import SCENE_BANDS
+from bot.render.scene import PIECES, SCENE_BANDS
 from engine import api
 from engine.agents import get_agent
 from engine.core.game import SeatSpec
@@ -109,6 +109,7 @@ def _forget_parts() -> None:
     kit.PARTS.clear()
     kit.BANDS.clear()
     SCENE_BANDS.clear()
+    PIECES.clear()
 
 
 def main(argv: list[str] | None = None) -> int:
