@@ -154,9 +154,60 @@ def kept_serial(image: Image.Image) -> int | None:
 def draw_of(image: Surface) -> ImageDraw.ImageDraw:
     """`ImageDraw.Draw(image)`, for a picture or a recorded one (which gives its own)."""
     if isinstance(image, Image.Image):
-        return ImageDraw.Draw(image)
+        return Draw(image)
     draw: ImageDraw.ImageDraw = image.draw()  # type: ignore[attr-defined]
     return draw
+
+
+class Draw(ImageDraw.ImageDraw):
+    """`ImageDraw.Draw` whose rounded rectangles (every panel, chip and tag) are painted through masks kept
+    by their size: Pillow draws one in Python from corner slices and strips, about 60 µs each, the most
+    repeated cost of drawing a card. The pixels are the ones `ImageDraw.rounded_rectangle` sets: the masks are
+    drawn by it, and filled as it fills (the fill, then the outline where its colour differs)."""
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
+                          width: int = 1, *, corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+        box = _whole_box(xy)
+        if (box is None or type(radius) is not int or corners is not None or self.mode != "RGB" or box[2] < box[0]
+                or box[3] < box[1]
+                or (fill is None and outline is None)):  # Pillow then draws an outline in its default ink
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        x0, y0, x1, y1 = box
+        size = (x1 - x0 + 1, y1 - y0 + 1)
+        if fill is not None:
+            self.bitmap((x0 - _MASK_PAD, y0 - _MASK_PAD), _rounded_mask(size, radius, 0), fill=fill)
+        if outline is not None and outline != fill and width:
+            self.bitmap((x0 - _MASK_PAD, y0 - _MASK_PAD), _rounded_mask(size, radius, width), fill=outline)
+
+
+def _whole_box(xy: Any) -> tuple[int, int, int, int] | None:
+    """(x0, y0, x1, y1) of a box given as four whole numbers or two whole-number points, else None."""
+    try:
+        flat = tuple(xy) if len(xy) == 4 else (*xy[0], *xy[1])
+    except TypeError:
+        return None
+    if len(flat) == 4 and all(type(v) is int for v in flat):
+        return flat[0], flat[1], flat[2], flat[3]
+    return None
+
+
+#: room around a rounded rectangle's mask: a thick outline of a very flat one reaches out of its box
+_MASK_PAD = 8
+
+
+@lru_cache(maxsize=4096)
+def _rounded_mask(size: tuple[int, int], radius: float, width: int) -> Image.Image:
+    """A rounded rectangle's filled area (`width` 0) or its outline `width` px wide, as a 1-bit mask with
+    _MASK_PAD px of room on every side."""
+    mask = Image.new("1", (size[0] + 2 * _MASK_PAD, size[1] + 2 * _MASK_PAD), 0)
+    draw = ImageDraw.Draw(mask)
+    box = (_MASK_PAD, _MASK_PAD, _MASK_PAD + size[0] - 1, _MASK_PAD + size[1] - 1)
+    if width:
+        draw.rounded_rectangle(box, radius, outline=1, width=width)
+    else:
+        draw.rounded_rectangle(box, radius, fill=1)
+    return keep(mask)
 
 
 # ---------------------------------------------------------------------------------------------- fonts
@@ -881,7 +932,7 @@ class Parts:
         shows what lies under it (a rounded tile's corners over a path)."""
         if self._in_place.get():
             if isinstance(image, Image.Image):
-                paint(image, ImageDraw.Draw(image), box)
+                paint(image, Draw(image), box)
             else:  # a recorded picture: the part is drawn in place when the picture is
                 image.paint(box, paint)  # type: ignore[attr-defined]
             return
@@ -906,7 +957,7 @@ class Parts:
         if hit is None:
             canvas = Image.new("RGB", (max(1, size[0]), max(1, size[1])), background)
             with record_text() as texts:
-                paint(canvas, ImageDraw.Draw(canvas))
+                paint(canvas, Draw(canvas))
             mask = None
             if shape is not None:
                 mask = Image.new("1", canvas.size, 0)  # a 1-bit mask: pasted four times faster than an "L" one

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
-from bot.render.kit import BAND_ROWS, Box, Color, _Band, _deflated, _png, _raw, kept_serial
+from bot.render.kit import BAND_ROWS, Box, Color, Draw, _Band, _deflated, _png, _raw, kept_serial
 
 #: the ImageDraw calls a scene records; their first argument is the shape's points or box
 _SHAPES = frozenset({"rectangle", "rounded_rectangle", "ellipse", "polygon", "line", "arc", "chord", "pieslice",
@@ -201,7 +201,7 @@ def _frozen(value: Any) -> Any:
 
 
 def _replay(canvas: Image.Image, steps: list[_Step], which: Sequence[int] | range, top: int) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = Draw(canvas)
     for i in which:
         _, _, _, kind, data, _ = steps[i]
         if kind == "paste":
@@ -239,31 +239,33 @@ class _Pieces:
             seen = list(self._seen.get(place, ()))
         for kept in seen:
             if kept[0] == ident:
-                return kept[2]
+                return kept[3]
         x, y, width, height = place
         raw = _raw(image, "RGBX", 4)
+        stride, mask_stride, at = 4 * width, 0, len(raw)
         if mask is not None:  # the mask's rows go with the pixels' (a 1-bit mask: an eighth of a byte a pixel)
             raw += mask.tobytes()
-        stride, mask_stride = 4 * width, (len(raw) - 4 * width * height) // height
+            mask_stride = (len(raw) - at) // height
         first = y // BAND_ROWS
-        chunks: list[bytes] = []
+        samples: list[bytes] = []
         labels: list[Hashable] = []
         for band in range(first, (y + height - 1) // BAND_ROWS + 1):
-            start, end = max(0, band * BAND_ROWS - y), min(height, (band + 1) * BAND_ROWS - y)
-            chunk = raw[start * stride:end * stride]
-            if mask_stride:
-                at = 4 * width * height
-                chunk += raw[at + start * mask_stride:at + end * mask_stride]
+            k = band - first
+            top, bottom = max(0, band * BAND_ROWS - y), min(height, (band + 1) * BAND_ROWS - y)
+            spans = ((top * stride, bottom * stride), (at + top * mask_stride, at + bottom * mask_stride))
+            # most bands that differ do so in a sample of every 61st byte: compared first, it spares copying
+            # and reading a band that is not the older one's
+            sample = raw[spans[0][0]:spans[0][1]:_SAMPLE] + raw[spans[1][0]:spans[1][1]]
             label: Hashable = (ident, band)
             for kept in seen:
-                if kept[1][band - first] == chunk:
-                    label = kept[2][band - first]
+                if kept[2][k] == sample and all(kept[1].startswith(raw[a:b], a) for a, b in spans):
+                    label = kept[3][k]
                     break
-            chunks.append(chunk)
+            samples.append(sample)
             labels.append(label)
         pieces = tuple(labels)
         with self._lock:
-            history = [(ident, chunks, pieces), *self._seen.get(place, ())][:self.history]
+            history = [(ident, raw, samples, pieces), *self._seen.get(place, ())][:self.history]
             self._seen[place] = history
             self._seen.move_to_end(place)
             while len(self._seen) > self.places:
@@ -275,8 +277,11 @@ class _Pieces:
             self._seen.clear()
 
 
-#: an image seen at a place: its identity (serials of it and its mask), its bands' pixels, their labels
-_Seen = tuple[tuple[int, int | None], list[bytes], tuple[Hashable, ...]]
+#: an image seen at a place: its identity (serials of it and its mask), its pixels (and its mask's after
+#: them), a sample of each band's, the bands' labels
+_Seen = tuple[tuple[int, int | None], bytes, list[bytes], tuple[Hashable, ...]]
+#: a band's sample: every this-many-th byte (odd, so it falls on every channel of the pixels)
+_SAMPLE = 61
 
 
 #: the last big kept image at each place, with its bands' labels
