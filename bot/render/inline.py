@@ -271,47 +271,74 @@ def seat_boxes(box: Box, n: int) -> list[Box]:
 
 def draw_seats(image: Surface, draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat],
                background: Color = Theme.BG) -> list[Box]:
-    """The investigators' cards in `box` (on `background`). A card is drawn once per different seat and
-    pasted after: most cards are unchanged from one step to the next."""
+    """The investigators' cards in `box` (on `background`). A card is pasted from three kept parts, its
+    frame, its head (disc, name, tags) and its body (numbers, line), each drawn once per different look:
+    from one step to the next most cards are unchanged, and a changed one mostly in one of the three."""
     boxes = seat_boxes(box, len(seats))
     small = compact(len(seats))
     for b, seat in zip(boxes, seats, strict=True):
-        PARTS.paste(image, b, ("seat", seat, small), background,
-                    partial(draw_seat, seat=seat, small=small))
+        fill, outline, width = _frame_of(seat)
+        PARTS.paste(image, b, ("seat frame", fill, outline, width), background,
+                    partial(_draw_frame, fill=fill, outline=outline, width=width))
+        head, body = _seat_boxes(b)
+        colour = mix(seat.colour, SEAT_OUT, 0.55) if seat.out else seat.colour
+        PARTS.paste(image, head, ("seat head", colour, seat.mark or initials(seat.name), seat.name, seat.tags,
+                                  seat.out), fill, partial(_draw_head, seat=seat))
+        if body.h > 0:
+            PARTS.paste(image, body, ("seat body", seat.stats, seat.line, small), fill,
+                        partial(_draw_body, seat=seat, small=small))
     return boxes
 
 
-def draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: Seat, small: bool = False) -> None:
-    panel(draw, box, SEAT_OUT if seat.out else Theme.PANEL, outline=seat.colour if seat.turn else Theme.PANEL_EDGE,
-          width=4 if seat.turn else 2, radius=12)
+def _frame_of(seat: Seat) -> tuple[Color, Color, int]:
+    """A card's fill, outline colour and outline width (the player whose turn it is: theirs, thicker)."""
+    return (SEAT_OUT if seat.out else Theme.PANEL, seat.colour if seat.turn else Theme.PANEL_EDGE,
+            4 if seat.turn else 2)
+
+
+def _seat_boxes(box: Box) -> tuple[Box, Box]:
+    """A card's head (the disc's row) and body (the numbers and the line), inside its frame: a column wider
+    than the inner box, as a tag or a chip ends on its right edge (Pillow's boxes include their last px)."""
     inner = box.inset(10, 8)
+    top = inner.y + DISC + 8
+    return Box(inner.x, inner.y, inner.w + 1, DISC + 2), Box(inner.x, top, inner.w + 1, inner.bottom - top)
+
+
+def _draw_frame(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, fill: Color, outline: Color,
+                width: int) -> None:
+    panel(draw, box, fill, outline=outline, width=width, radius=12)
+
+
+def _draw_head(image: Image.Image, draw: ImageDraw.ImageDraw, head: Box, seat: Seat) -> None:
     colour = mix(seat.colour, SEAT_OUT, 0.55) if seat.out else seat.colour
     mark = seat.mark or initials(seat.name)
     disc_w = disc_width(mark, DISC)
-    draw.ellipse((inner.x, inner.y, inner.x + disc_w, inner.y + DISC), fill=colour, outline=DARK_INK, width=2)
-    draw_text(image, (inner.x + disc_w // 2, inner.y + DISC // 2 + 1), mark, SMALL, DARK_INK, bold=True, anchor="mm")
-    right = inner.right
+    draw.ellipse((head.x, head.y, head.x + disc_w, head.y + DISC), fill=colour, outline=DARK_INK, width=2)
+    draw_text(image, (head.x + disc_w // 2, head.y + DISC // 2 + 1), mark, SMALL, DARK_INK, bold=True, anchor="mm")
+    right = head.right - 1
     for text, fill in seat.tags:
         w = text_width(text, SMALL, True) + 16
-        if right - w < inner.x + DISC + 90:
+        if right - w < head.x + DISC + 90:
             break
-        draw.rounded_rectangle((right - w, inner.y + 6, right, inner.y + 6 + SMALL + 8), radius=8, fill=fill)
-        draw_text(image, (right - w // 2, inner.y + 10 + SMALL // 2), text, SMALL, TAG_INK, bold=True, anchor="mm")
+        draw.rounded_rectangle((right - w, head.y + 6, right, head.y + 6 + SMALL + 8), radius=8, fill=fill)
+        draw_text(image, (right - w // 2, head.y + 10 + SMALL // 2), text, SMALL, TAG_INK, bold=True, anchor="mm")
         right -= w + 6
-    x = inner.x + disc_w + 10
-    draw_text(image, (x, inner.y + DISC // 2 + 1), fit_name(seat.name, NAME, right - x - 4), NAME,
+    x = head.x + disc_w + 10
+    draw_text(image, (x, head.y + DISC // 2 + 1), fit_name(seat.name, NAME, right - x - 4), NAME,
               Theme.MUTED if seat.out else Theme.TEXT, bold=True, anchor="lm")
-    y = inner.y + DISC + 8
-    x = inner.x
+
+
+def _draw_body(image: Image.Image, draw: ImageDraw.ImageDraw, body: Box, seat: Seat, small: bool) -> None:
+    y, x, right = body.y, body.x, body.right - 1
     for stat in seat.stats:
-        if x > inner.x and x + stat_width(stat) > inner.right:
+        if x > body.x and x + stat_width(stat) > right:
             if small:
                 break
-            x, y = inner.x, y + CHIP_H + 6
-        x = draw_stat(image, draw, x, y, stat, inner.right)
+            x, y = body.x, y + CHIP_H + 6
+        x = draw_stat(image, draw, x, y, stat, right)
     if seat.line and not (small and seat.stats):
         y += CHIP_H + 6 if seat.stats else 0
-        draw_text(image, (inner.x, y), ellipsize(seat.line, SMALL, inner.w), SMALL, Theme.MUTED)
+        draw_text(image, (body.x, y), ellipsize(seat.line, SMALL, body.w - 1), SMALL, Theme.MUTED)
 
 
 def stat_width(stat: Stat) -> int:
