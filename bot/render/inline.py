@@ -129,11 +129,14 @@ def tile_width(tile: Tile) -> int:
 def draw_header(image: Surface, draw: ImageDraw.ImageDraw, box: Box, title: str, line: str,
                 tiles: Sequence[Tile], line_colour: Color = Theme.ACCENT) -> list[Box]:
     """Title and round line at the left, the tiles right-aligned; returns the tiles' boxes."""
-    # the panel, tiles and title are kept (they change a few times a game); the round line, which changes
-    # at every step, is drawn on them here
-    PARTS.paste(image, box, ("header", title, tuple(tiles)), Theme.BG,
-                lambda canvas, canvas_draw, local: _paint_header(canvas, canvas_draw, local, title, tiles))
+    # the panel with the title, and each tile, are kept parts (a tile changes a few times a game, alone);
+    # the round line, which changes at every step, is drawn on them here
     boxes, right = _tile_boxes(box, tiles)
+    PARTS.paste(image, box, ("header", title, right - box.x), Theme.BG,
+                lambda canvas, canvas_draw, local: _paint_header(canvas, canvas_draw, local, title,
+                                                                 right - box.x))
+    for tb, tile in zip(boxes, tiles, strict=True):
+        PARTS.paste(image, tb, ("header tile", tile), Theme.PANEL, partial(_draw_tile, tile=tile))
     room = right - box.x - 24
     draw_text(image, (box.x + 16, box.y + 58), ellipsize(line, TEXT, room, True), TEXT, line_colour, bold=True)
     return boxes
@@ -151,13 +154,10 @@ def _tile_boxes(box: Box, tiles: Sequence[Tile]) -> tuple[list[Box], int]:
     return list(reversed(boxes)), right
 
 
-def _paint_header(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, title: str,
-                  tiles: Sequence[Tile]) -> None:
+def _paint_header(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, title: str, tiles_x: int) -> None:
+    """The header's panel and title (the tiles begin `tiles_x` px from its left)."""
     panel(draw, box, Theme.PANEL, outline=Theme.PANEL_EDGE, radius=14)
-    boxes, right = _tile_boxes(box, tiles)
-    for tb, tile in zip(reversed(boxes), reversed(tiles), strict=True):  # right to left, as they are laid out
-        _draw_tile(image, draw, tb, tile)
-    room = right - box.x - 24
+    room = tiles_x - 24
     size = fit_size(title, room, (TITLE, NAME, TEXT), bold=True)
     draw_text(image, (box.x + 16, box.y + 12), ellipsize(title, size, room, True), size, Theme.TEXT, bold=True)
 

@@ -217,13 +217,17 @@ def _draw_town(image: Surface, draw: ImageDraw.ImageDraw, view: ArkhamView, layo
     unstable = set(view.unstable)
     by_id = {n.id: n for n in view.neighborhoods}
     for t, box in tiles.items():
-        # a neighborhood (its tile and its spaces' rows) is kept by what it shows: most are unchanged from one
-        # step to the next
-        spaces = tuple((s.name, Box(rows[s.id].x - box.x, rows[s.id].y - box.y, rows[s.id].w, rows[s.id].h),
-                        s.id in unstable, tuple(marks.get(s.id, []))) for s in _spaces_of(view, t) if s.id in rows)
+        # a neighborhood is pasted from kept parts, its tile and each space's row, each kept by what it
+        # shows: a marker that moves redraws the two rows it leaves and reaches, not the tiles
         n = by_id[t]
-        PARTS.paste(image, box, ("arkham neighborhood", n.name, n.clues, n.anomaly, spaces), Theme.BG,
-                    partial(_draw_neighborhood, name=n.name, clues=n.clues, anomaly=n.anomaly, spaces=spaces))
+        PARTS.paste(image, box, ("arkham neighborhood", n.name, n.clues, n.anomaly), Theme.BG,
+                    partial(_draw_neighborhood, name=n.name, clues=n.clues, anomaly=n.anomaly))
+        for s in _spaces_of(view, t):
+            if s.id not in rows:
+                continue
+            here = tuple(marks.get(s.id, []))
+            PARTS.paste(image, rows[s.id], ("arkham space row", s.name, s.id in unstable, here), TILE,
+                        partial(_draw_space_row, name=s.name, shaky=s.id in unstable, marks=here))
     streets = _spaces_of(view, None)
     if not streets:
         return
@@ -233,9 +237,8 @@ def _draw_town(image: Surface, draw: ImageDraw.ImageDraw, view: ArkhamView, layo
 
 
 def _draw_neighborhood(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, name: str, clues: int,
-                       anomaly: bool, spaces: tuple[tuple[str, Box, bool, tuple[Marker, ...]], ...]) -> None:
-    """A neighborhood's tile in `box`, with its spaces' rows (each: name, row box from the tile's corner,
-    unstable, markers)."""
+                       anomaly: bool) -> None:
+    """A neighborhood's tile in `box` with its head (name, clues, anomaly); its spaces' rows go on it."""
     panel(draw, box, TILE, outline=ANOMALY if anomaly else TILE_EDGE, width=4 if anomaly else 2, radius=12)
     head = Box(box.x + 2, box.y + 2, box.w - 4, HEAD_H - 6)
     draw.rounded_rectangle(head.rect(), radius=10, fill=TILE_HEAD)
@@ -249,18 +252,21 @@ def _draw_neighborhood(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, 
         right -= 40
     draw_text(image, (head.x + 10, head.y + head.h // 2 + 1), ellipsize(name, TEXT, right - head.x - 14, True),
               TEXT, Theme.TEXT, bold=True, anchor="lm")
-    for space_name, offset, shaky, here_marks in spaces:
-        row = Box(box.x + offset.x, box.y + offset.y, offset.w, offset.h)
-        here = list(here_marks)
-        room = row.w - _marks_w(here) - 12
-        room = max(room, row.w // 2)
-        ink = UNSTABLE if shaky else Theme.TEXT
-        if shaky:
-            draw.rounded_rectangle(row.rect(), radius=8, outline=UNSTABLE, width=3)
-        label = ellipsize(_name(space_name), SMALL, room - 8, True)
-        draw_text(image, (row.x + 8, row.y + row.h // 2 + 1), label, SMALL, ink, bold=True, anchor="lm")
-        x = max(row.x + 8 + text_width(label, SMALL, True) + 10, row.right - _marks_w(here) - 4)
-        _draw_marks(image, x, row.y + (row.h - MARK) // 2, here, row.right - 4)
+
+
+def _draw_space_row(image: Image.Image, draw: ImageDraw.ImageDraw, row: Box, name: str, shaky: bool,
+                    marks: tuple[Marker, ...]) -> None:
+    """A neighborhood space's row on its tile: its name, its markers, and an outline when it is unstable."""
+    here = list(marks)
+    room = row.w - _marks_w(here) - 12
+    room = max(room, row.w // 2)
+    ink = UNSTABLE if shaky else Theme.TEXT
+    if shaky:
+        draw.rounded_rectangle(row.rect(), radius=8, outline=UNSTABLE, width=3)
+    label = ellipsize(_name(name), SMALL, room - 8, True)
+    draw_text(image, (row.x + 8, row.y + row.h // 2 + 1), label, SMALL, ink, bold=True, anchor="lm")
+    x = max(row.x + 8 + text_width(label, SMALL, True) + 10, row.right - _marks_w(here) - 4)
+    _draw_marks(image, x, row.y + (row.h - MARK) // 2, here, row.right - 4)
 
 
 def _draw_streets(image: Image.Image, draw: ImageDraw.ImageDraw, strip: Box,
