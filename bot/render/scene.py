@@ -40,7 +40,7 @@ _Rows = tuple[tuple[int, int, int, int], tuple[Hashable, ...]]
 _Step = tuple[Hashable, int, int, str, tuple[Any, ...], _Rows | None]
 #: a kept image taller than this is known band by band (`_Pieces`): a seat's card whose "Turn" tag changed
 #: leaves the bands of its other rows as they were
-_BY_ROWS = 2 * BAND_ROWS
+_BY_ROWS = 4 * BAND_ROWS
 
 
 class Scene:
