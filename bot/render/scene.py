@@ -227,7 +227,7 @@ class _Pieces:
     def __init__(self, places: int = 512, history: int = 6) -> None:
         self.places = places
         self.history = history
-        #: per place, the last images pasted there (newest first): identity, each band's pixels, its labels
+        #: per place, the last images pasted there, newest first (`_Seen`)
         self._seen: OrderedDict[tuple[int, int, int, int], list[_Seen]] = OrderedDict()
         self._lock = threading.Lock()
 
