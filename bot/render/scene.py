@@ -16,6 +16,7 @@ masks, icons, kept parts, which are never drawn on again), else by their pixels,
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -118,8 +119,9 @@ class Scene:
             for band in range(max(0, top // BAND_ROWS), min(count - 1, (bottom - 1) // BAND_ROWS) + 1):
                 touching[band].append(i)
         colours = palette.getpalette() or [0, 0, 0]
-        base = (width, height, self.background, bytes(colours), compress_level)
-        keys = [(base, band, tuple(self._band_key(i, band) for i in touching[band]))
+        base = STEP_IDS.of((width, height, self.background, bytes(colours), compress_level))
+        ids = [STEP_IDS.of(step[0]) if step[5] is None else None for step in self.steps]
+        keys = [(base, band, tuple(self._piece(i, band) if ids[i] is None else ids[i] for i in touching[band]))
                 for band in range(count)]
         bands: list[_Band | None] = [SCENE_BANDS.get(key) for key in keys]
         missing = [band for band in range(count) if bands[band] is None]
@@ -127,13 +129,9 @@ class Scene:
             self._draw_bands(missing, touching, palette, compress_level, keys, bands)
         return _png(width, height, colours, [band for band in bands if band is not None])
 
-    def _band_key(self, i: int, band: int) -> Hashable:
-        """What step `i` puts in band `band`."""
-        step = self.steps[i]
-        rows = step[5]
-        if rows is None:
-            return step[0]
-        place, pieces = rows
+    def _piece(self, i: int, band: int) -> Hashable:
+        """What step `i`, a big kept image known band by band, puts in band `band`."""
+        place, pieces = cast(_Rows, self.steps[i][5])
         return ("piece", place, pieces[band - place[1] // BAND_ROWS])
 
     def _draw_bands(self, missing: list[int], touching: list[list[int]], palette: Image.Image,
@@ -329,6 +327,33 @@ def _cost(key: Hashable, band: _Band) -> int:
     steps = key[2] if isinstance(key, tuple) and len(key) == 3 else ()
     return len(band.deflated) + 200 + 64 * len(steps)
 
+
+class _StepIds:
+    """A number for each step's key, the same for equal keys: a band's key then holds numbers, hashed in a
+    few nanoseconds, instead of its steps' keys, which would be hashed again for every band a step touches
+    (a panel touches dozens). Numbers are never reused, so forgetting the table when it grows past `limit`
+    costs only bands drawn again, never a wrong one."""
+
+    def __init__(self, limit: int = 200_000) -> None:
+        self.limit = limit
+        self._ids: dict[Hashable, int] = {}
+        self._next = itertools.count()
+
+    def of(self, key: Hashable) -> int:
+        found = self._ids.get(key)
+        if found is None:
+            if len(self._ids) >= self.limit:
+                self._ids.clear()
+            # setdefault: two threads meeting a new key at once agree on one number
+            found = self._ids.setdefault(key, next(self._next))
+        return found
+
+    def clear(self) -> None:
+        self._ids.clear()
+
+
+#: the numbers of every scene's steps (and of pictures' sizes, backgrounds and palettes)
+STEP_IDS = _StepIds()
 
 #: kept bands of every renderer's scenes (a band's key starts with the picture's size, background and palette)
 SCENE_BANDS = _SceneBands(32 * 1024 * 1024)

@@ -132,3 +132,32 @@ def test_a_line_of_words_met_before_needs_no_glyph_drawn(monkeypatch: pytest.Mon
     monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counted)
     kit.draw_text(image, (10, 10), "Round 7 · Action Phase · Alice", 26, Theme.TEXT, bold=True)
     assert rendered == ["7"]  # Lato's digits are equally wide: the words after it stand where they stood
+
+
+def test_a_band_compresses_to_the_same_bytes_whatever_ran_before_and_beside_it() -> None:
+    """The publisher tells an unchanged board by its file's bytes ("not posted again"), so compressing a band
+    must depend on the band alone: not on what was compressed before it, at another level, or at the same
+    time in another thread (renders run in worker threads)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    module = MODULES["eldritch"]
+    palette = module._palette()
+    view = views("eldritch", 1)[-1]
+    recorded = module._scene(module._as_view(view) if hasattr(module, "_as_view") else view)
+    indices = recorded.image().quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    width, band_bytes = recorded.width, recorded.width * BAND_ROWS
+    bands = [indices[at:at + band_bytes] for at in range(0, len(indices), band_bytes)]
+    first = [kit._deflated(band, width, 3, b"").deflated for band in bands]
+    rnd = random.Random(29)
+
+    def again(seed: int) -> list[bool]:
+        order = random.Random(seed).sample(range(len(bands)), len(bands))
+        same = []
+        for i in order:
+            kit._deflated(rnd.randbytes(rnd.randint(1, 40_000)), 100, rnd.choice([1, 3, 6, 9]), b"")
+            same.append(kit._deflated(bands[i], width, 3, b"").deflated == first[i])
+        return same
+
+    with ThreadPoolExecutor(4) as pool:
+        results = [ok for same in pool.map(again, range(8)) for ok in same]
+    assert len(results) == 8 * len(bands) and all(results)
