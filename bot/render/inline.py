@@ -286,7 +286,7 @@ def draw_seats(image: Surface, draw: ImageDraw.ImageDraw, box: Box, seats: Seque
                                   seat.out), fill, partial(_draw_head, seat=seat))
         if body.h > 0:
             PARTS.paste(image, body, ("seat body", seat.stats, seat.line, small), fill,
-                        partial(_draw_body, seat=seat, small=small))
+                        partial(_draw_body, seat=seat, small=small, fill=fill))
     return boxes
 
 
@@ -328,17 +328,36 @@ def _draw_head(image: Image.Image, draw: ImageDraw.ImageDraw, head: Box, seat: S
               Theme.MUTED if seat.out else Theme.TEXT, bold=True, anchor="lm")
 
 
-def _draw_body(image: Image.Image, draw: ImageDraw.ImageDraw, body: Box, seat: Seat, small: bool) -> None:
+def _draw_body(image: Image.Image, draw: ImageDraw.ImageDraw, body: Box, seat: Seat, small: bool,
+               fill: Color) -> None:
+    """A card's numbers and line on its `fill`. Each chip and the line are kept parts of their own: from one
+    step to the next a card mostly changes in one number, and the others are pasted as they were."""
     y, x, right = body.y, body.x, body.right - 1
     for stat in seat.stats:
         if x > body.x and x + stat_width(stat) > right:
             if small:
                 break
             x, y = body.x, y + CHIP_H + 6
-        x = draw_stat(image, draw, x, y, stat, right)
+        w = stat_width(stat)
+        if x + w > right:
+            continue
+        PARTS.paste(image, Box(x, y, w + 1, CHIP_H + 1), ("stat chip", stat), fill,
+                    partial(_draw_chip, stat=stat))
+        x += w + CHIP_GAP
     if seat.line and not (small and seat.stats):
         y += CHIP_H + 6 if seat.stats else 0
-        draw_text(image, (body.x, y), ellipsize(seat.line, SMALL, body.w - 1), SMALL, Theme.MUTED)
+        line = ellipsize(seat.line, SMALL, body.w - 1)
+        # the line's part reaches to the card's foot: room for any glyph's descent, and nothing else is there
+        PARTS.paste(image, Box(body.x, y, body.w, max(1, body.bottom - y)), ("seat line", line), fill,
+                    partial(_draw_line, line=line))
+
+
+def _draw_chip(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, stat: Stat) -> None:
+    draw_stat(image, draw, box.x, box.y, stat, box.x + box.w - 1)
+
+
+def _draw_line(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, line: str) -> None:
+    draw_text(image, (box.x, box.y), line, SMALL, Theme.MUTED)
 
 
 def stat_width(stat: Stat) -> int:

@@ -88,7 +88,11 @@ class Scene:
         ys = [y for _, y in points]
         reach = 2 * int(kwargs.get("width", 1) or 1) + 4  # an outline or a line's width spreads past its points
         top, bottom = int(min(ys)) - reach, int(max(ys)) + reach + 1
-        key = ("shape", name, tuple(points), _frozen(args), _frozen(tuple(sorted(kwargs.items()))))
+        key: Hashable = ("shape", name, tuple(points), args, tuple(sorted(kwargs.items())))
+        try:
+            hash(key)
+        except TypeError:  # a list among the arguments (a colour, corners): as a tuple, it draws the same
+            key = ("shape", name, tuple(points), _frozen(args), _frozen(tuple(sorted(kwargs.items()))))
         self.steps.append((key, top, bottom, name, (points, args, kwargs), None))
 
     def paint(self, box: Box, paint: Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]) -> None:
@@ -237,33 +241,33 @@ class _Pieces:
             seen = list(self._seen.get(place, ()))
         for kept in seen:
             if kept[0] == ident:
-                return kept[3]
+                return kept[4]
         x, y, width, height = place
         raw = _raw(image, "RGBX", 4)
-        stride, mask_stride, at = 4 * width, 0, len(raw)
-        if mask is not None:  # the mask's rows go with the pixels' (a 1-bit mask: an eighth of a byte a pixel)
-            raw += mask.tobytes()
-            mask_stride = (len(raw) - at) // height
+        # the mask's rows go with the pixels' (a 1-bit mask read a byte a pixel: packing its bits is ten
+        # times slower)
+        mask_raw = b"" if mask is None else _raw(mask, "L", 1) if mask.mode in ("1", "L") else mask.tobytes()
+        stride, mask_stride = 4 * width, len(mask_raw) // height
         first = y // BAND_ROWS
         samples: list[bytes] = []
         labels: list[Hashable] = []
         for band in range(first, (y + height - 1) // BAND_ROWS + 1):
             k = band - first
             top, bottom = max(0, band * BAND_ROWS - y), min(height, (band + 1) * BAND_ROWS - y)
-            spans = ((top * stride, bottom * stride), (at + top * mask_stride, at + bottom * mask_stride))
+            a, b, c, d = top * stride, bottom * stride, top * mask_stride, bottom * mask_stride
             # most bands that differ do so in a sample of every 61st byte: compared first, it spares copying
             # and reading a band that is not the older one's
-            sample = raw[spans[0][0]:spans[0][1]:_SAMPLE] + raw[spans[1][0]:spans[1][1]]
+            sample = raw[a:b:_SAMPLE] + mask_raw[c:d]
             label: Hashable = (ident, band)
             for kept in seen:
-                if kept[2][k] == sample and all(kept[1].startswith(raw[a:b], a) for a, b in spans):
-                    label = kept[3][k]
+                if kept[3][k] == sample and kept[1].startswith(raw[a:b], a) and kept[2].startswith(mask_raw[c:d], c):
+                    label = kept[4][k]
                     break
             samples.append(sample)
             labels.append(label)
         pieces = tuple(labels)
         with self._lock:
-            history = [(ident, raw, samples, pieces), *self._seen.get(place, ())][:self.history]
+            history = [(ident, raw, mask_raw, samples, pieces), *self._seen.get(place, ())][:self.history]
             self._seen[place] = history
             self._seen.move_to_end(place)
             while len(self._seen) > self.places:
@@ -275,9 +279,9 @@ class _Pieces:
             self._seen.clear()
 
 
-#: an image seen at a place: its identity (serials of it and its mask), its pixels (and its mask's after
-#: them), a sample of each band's, the bands' labels
-_Seen = tuple[tuple[int, int | None], bytes, list[bytes], tuple[Hashable, ...]]
+#: an image seen at a place: its identity (serials of it and its mask), its pixels, its mask's, a sample of
+#: each band's (pixels and mask), the bands' labels
+_Seen = tuple[tuple[int, int | None], bytes, bytes, list[bytes], tuple[Hashable, ...]]
 #: a band's sample: every this-many-th byte (odd, so it falls on every channel of the pixels)
 _SAMPLE = 61
 
