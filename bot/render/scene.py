@@ -352,9 +352,6 @@ class _StepIds:
             found = self._ids.setdefault(key, next(self._next))
         return found
 
-    def clear(self) -> None:
-        self._ids.clear()
-
 
 #: the numbers of every scene's steps (and of pictures' sizes, backgrounds and palettes)
 STEP_IDS = _StepIds()
