@@ -356,5 +356,6 @@ class _StepIds:
 #: the numbers of every scene's steps (and of pictures' sizes, backgrounds and palettes)
 STEP_IDS = _StepIds()
 
-#: kept bands of every renderer's scenes (a band's key starts with the picture's size, background and palette)
+#: kept bands of every renderer's scenes (a band's key starts with the number of the picture's size, background
+#: and palette)
 SCENE_BANDS = _SceneBands(32 * 1024 * 1024)
