@@ -90,6 +90,7 @@ async def test_sigkill_and_restart(fake: FakeDiscord, database_url: str, shards:
         await table.command("game status", alice)
         await fake.settle()  # its answer is private and comes first; the channel's prompt is shown after it
         for _ in range(12):
+            await fake.settle()  # under load the next prompt can still be on its way after an outcome
             if not table.prompt_messages():
                 break
             prompt = await table.current_prompt()
